@@ -1,0 +1,373 @@
+package dsl
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// Node is implemented by every syntax node: each one knows where it starts
+// and ends in the source, so every diagnostic can point at it.
+type Node interface {
+	Span() (start, end lexer.Position)
+}
+
+// At is embedded in every node and carries its source span.
+type At struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+}
+
+// Span returns where the node starts and ends.
+func (a At) Span() (lexer.Position, lexer.Position) { return a.Pos, a.EndPos }
+
+// File is a whole .patience file: exactly one game.
+type File struct {
+	At
+	Game *Game `parser:"@@"`
+}
+
+// Game is `game "Name" { statements }`.
+type Game struct {
+	At
+	Name  string     `parser:"'game' @String '{'"`
+	Stmts []GameStmt `parser:"( @@ ';'? )* '}'"`
+}
+
+// GameStmt is a statement at the top level of a game block.
+type GameStmt interface {
+	Node
+	gameStmt()
+}
+
+// Aka lists the other names of the game: `aka "Panama", "Downing Street"`.
+type Aka struct {
+	At
+	Names []string `parser:"'aka' @String ( ',' @String )*"`
+}
+
+// Summary is a one-line description: `summary "..."`.
+type Summary struct {
+	At
+	Text string `parser:"'summary' @String"`
+}
+
+// Decks is the number of 52-card decks: `decks 2`.
+type Decks struct {
+	At
+	Count Int `parser:"'decks' @@"`
+}
+
+// Let binds a game value fixed by the deal: `let b = rank of f1`
+// (the rank of the bottom card of pile f1 once the deal is done).
+type Let struct {
+	At
+	Name Name `parser:"'let' @@ '='"`
+	What string `parser:"@'rank' 'of'"`
+	Pile Ref    `parser:"@@"`
+}
+
+// Phase declares a stage of the game, left for good once its condition holds:
+// `phase restriction "f1 must be completed first" until f1 is full`.
+type Phase struct {
+	At
+	Name  Name   `parser:"'phase' @@"`
+	Label string `parser:"@String?"`
+	Until *Cond  `parser:"( 'until' @@ )?"`
+}
+
+// PileDecl declares one pile or a numbered group of piles:
+// `foundation f[8] { ... }`, `waste`, `tableau t[2..8] { ... }`.
+type PileDecl struct {
+	At
+	Role  string     `parser:"@( 'foundation' | 'tableau' | 'reserve' | 'stock' | 'waste' | 'cell' | 'discard' )"`
+	Name  *Name      `parser:"@@?"`
+	Range *Range     `parser:"( '[' @@ ']' )?"`
+	Stmts []PileStmt `parser:"( '{' ( @@ ';'? )* '}' )?"`
+}
+
+// Range is a count `8` (piles 1 to 8) or a span `2..8`.
+type Range struct {
+	At
+	From Int  `parser:"@@"`
+	To   *Int `parser:"( '..' @@ )?"`
+}
+
+// DealBlock is the opening deal: `deal { ... }`, run in order.
+type DealBlock struct {
+	At
+	Stmts []DealStmt `parser:"'deal' '{' ( @@ ';'? )* '}'"`
+}
+
+// Win is the win condition: `win when all cards in foundations`.
+type Win struct {
+	At
+	Cond *Cond `parser:"'win' 'when' @@"`
+}
+
+// Layout says how the piles are arranged on screen, one row at a time.
+type Layout struct {
+	At
+	Rows []LayoutRow `parser:"'layout' '{' ( @@ ';'? )* '}'"`
+}
+
+// LayoutRow is `row f`, `row stock, waste` or `grid garden`.
+type LayoutRow struct {
+	At
+	Kind  string `parser:"@( 'row' | 'column' )"`
+	Piles []Ref  `parser:"@@ ( ',' @@ )*"`
+}
+
+func (*Aka) gameStmt()       {}
+func (*Summary) gameStmt()   {}
+func (*Decks) gameStmt()     {}
+func (*Let) gameStmt()       {}
+func (*Phase) gameStmt()     {}
+func (*PileDecl) gameStmt()  {}
+func (*DealBlock) gameStmt() {}
+func (*Win) gameStmt()       {}
+func (*Layout) gameStmt()    {}
+
+// PileStmt is a statement inside a pile declaration.
+type PileStmt interface {
+	Node
+	pileStmt()
+}
+
+// Base says which card may start the pile when it is empty, one pattern for
+// the whole group or one per pile: `base K, Q, J`. An optional clause limits
+// when it applies: `base rank b during restriction`.
+type Base struct {
+	At
+	Patterns []*Pattern `parser:"'base' @@ ( ',' @@ )*"`
+	Clause   *Clause    `parser:"@@?"`
+}
+
+// Build says what may be placed on the pile's top card:
+// `build down alternate-colour wrap except rank b`, or `build none`.
+type Build struct {
+	At
+	None   bool      `parser:"'build' ( @'none'"`
+	Rel    *Relation `parser:"| @@ )"`
+	Except *Pattern  `parser:"( 'except' @@ )?"`
+}
+
+// Run says which sequences may be moved as a unit when it differs from the
+// build rule: `run down same-suit`.
+type Run struct {
+	At
+	Rel *Relation `parser:"'run' @@"`
+}
+
+// Relation is a rank step, a suit relation and an optional wrap.
+type Relation struct {
+	At
+	Step string `parser:"@( 'down' | 'up' | 'either' | 'same-rank' )"`
+	Suit string `parser:"@( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
+	Wrap bool `parser:"@'wrap'?"`
+}
+
+// Holds caps the pile: `holds 13`.
+type Holds struct {
+	At
+	Count Int `parser:"'holds' @@"`
+}
+
+// Move says which cards may leave the pile: `move top`, `move runs`, `move whole`.
+type Move struct {
+	At
+	What string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'none' )"`
+}
+
+// Grid makes the group a grid: dealing fills a row, a removed card leaves a
+// gap, and a card is available when the slot below it is empty.
+type Grid struct {
+	At
+	Grid bool `parser:"@'grid'"`
+}
+
+// To lists where the pile's cards may go: `to foundations, t`.
+type To struct {
+	At
+	Piles []Ref `parser:"'to' @@ ( ',' @@ )*"`
+}
+
+// Fill restricts which piles may fill the pile when it is empty: `fill from waste`.
+type Fill struct {
+	At
+	Piles []Ref `parser:"'fill' 'from' @@ ( ',' @@ )*"`
+}
+
+// Start gates the first card: `start after previous`, `start after f1`,
+// `start after restriction` or `start when <condition>`.
+type Start struct {
+	At
+	After *Ref  `parser:"'start' ( 'after' @@"`
+	When  *Cond `parser:"| 'when' @@ )"`
+}
+
+// Accepts says how many cards one move may bring: `accepts one`,
+// `accepts runs`, `accepts 13`.
+type Accepts struct {
+	At
+	One   bool `parser:"'accepts' ( @'one'"`
+	Runs  bool `parser:"| @'runs'"`
+	Count *Int `parser:"| @@ )"`
+}
+
+// StockDeal is a stock action: `deal 1 to waste`, `deal 1 to each t when no t is empty`.
+type StockDeal struct {
+	At
+	Count  Int     `parser:"'deal' @@ 'to'"`
+	Each   bool    `parser:"@'each'?"`
+	Target Ref     `parser:"@@"`
+	Clause *Clause `parser:"@@?"`
+}
+
+// Redeal gathers piles back into the stock: `redeal 2 from waste`,
+// `redeal unlimited from waste`. Piles are gathered in order, each from its
+// bottom card up, and the new stock deals them in that order.
+type Redeal struct {
+	At
+	Unlimited bool   `parser:"'redeal' ( @'unlimited'"`
+	Count     *Int   `parser:"| @@ )"`
+	From      []Ref  `parser:"'from' @@ ( ',' @@ )*"`
+}
+
+func (*Base) pileStmt()      {}
+func (*Build) pileStmt()     {}
+func (*Run) pileStmt()       {}
+func (*Holds) pileStmt()     {}
+func (*Move) pileStmt()      {}
+func (*Grid) pileStmt()      {}
+func (*To) pileStmt()        {}
+func (*Fill) pileStmt()      {}
+func (*Start) pileStmt()     {}
+func (*Accepts) pileStmt()   {}
+func (*StockDeal) pileStmt() {}
+func (*Redeal) pileStmt()    {}
+
+// DealStmt is a statement of the opening deal.
+type DealStmt interface {
+	Node
+	dealStmt()
+}
+
+// Take moves a card out of the pack before shuffling: `take K to f1`.
+type Take struct {
+	At
+	Pattern *Pattern `parser:"'take' @@"`
+	Pile    Ref      `parser:"'to' @@"`
+}
+
+// Put deals cards from the shuffled pack: `13 to reserve`, `1 to each t`,
+// `8, 7, 6 to c face down but top`.
+type Put struct {
+	At
+	Counts []Int   `parser:"@@ ( ',' @@ )* 'to'"`
+	Each   bool    `parser:"@'each'?"`
+	Target Ref     `parser:"@@"`
+	Face   *Facing `parser:"@@?"`
+}
+
+// Rest deals every card left to one pile: `rest to stock`.
+type Rest struct {
+	At
+	Target Ref     `parser:"'rest' 'to' @@"`
+	Face   *Facing `parser:"@@?"`
+}
+
+// Facing is `face up`, `face down` or `face down but top`.
+type Facing struct {
+	At
+	Up      bool `parser:"'face' ( @'up'"`
+	Down    bool `parser:"| @'down'"`
+	ButTop  bool `parser:"  @( 'but' 'top' )? )"`
+}
+
+func (*Take) dealStmt() {}
+func (*Put) dealStmt()  {}
+func (*Rest) dealStmt() {}
+
+// Clause limits a statement to part of the game: `when <cond>`,
+// `during <phase>`, `after <phase>`.
+type Clause struct {
+	At
+	When   *Cond `parser:"  'when' @@"`
+	During *Ref  `parser:"| 'during' @@"`
+	After  *Ref  `parser:"| 'after' @@"`
+}
+
+// Pattern describes a set of cards: `any`, `K`, `10`, `AS`, `red A`, `black`,
+// `rank b`.
+type Pattern struct {
+	At
+	Any    bool   `parser:"  @'any'"`
+	Value  *Ref   `parser:"| 'rank' @@"`
+	Colour string `parser:"| ( @( 'red' | 'black' )"`
+	Word   *Word  `parser:"    @@? | @@ )"`
+}
+
+// Word is a rank or card literal as written: `K`, `10`, `AS`, `10H`.
+type Word struct {
+	At
+	Text string `parser:"@( Ident | Int )"`
+}
+
+// Cond is a small typed condition: `f1 is full`, `no t is empty`,
+// `all cards in foundations, discards`, `during restriction`, combined with
+// `and`, `or`, `not` and parentheses.
+type Cond struct {
+	At
+	Or []*AndCond `parser:"@@ ( 'or' @@ )*"`
+}
+
+// AndCond is a conjunction of conditions.
+type AndCond struct {
+	At
+	And []*UnaryCond `parser:"@@ ( 'and' @@ )*"`
+}
+
+// UnaryCond is a negation, a parenthesised condition or an atom.
+type UnaryCond struct {
+	At
+	Not   *UnaryCond `parser:"  'not' @@"`
+	Group *Cond      `parser:"| '(' @@ ')'"`
+	Atom  *Atom      `parser:"| @@"`
+}
+
+// Atom is a single test.
+type Atom struct {
+	At
+	AllIn  []Ref     `parser:"  'all' 'cards' 'in' @@ ( ',' @@ )*"`
+	During *Ref      `parser:"| 'during' @@"`
+	After  *Ref      `parser:"| 'after' @@"`
+	Pile   *PileTest `parser:"| @@"`
+}
+
+// PileTest tests a pile or a group: `f1 is full`, `no t is empty`,
+// `any cell is empty`, `f1 holds 13`, `stock is not empty`.
+type PileTest struct {
+	At
+	Quant string `parser:"@( 'every' | 'any' | 'no' )?"`
+	Pile  Ref    `parser:"@@"`
+	Is    bool   `parser:"( ( @( 'is' | 'are' )"`
+	Not   bool   `parser:"    @'not'?"`
+	State string `parser:"    @( 'empty' | 'full' | 'started' ) )"`
+	Holds *Int   `parser:"| 'holds' @@ 'cards'? )"`
+}
+
+// Name is a newly declared identifier (never a keyword) with its position.
+type Name struct {
+	At
+	Text string `parser:"@Ident"`
+}
+
+// Ref is a reference to a declared name: a pile, a group, a role group
+// ("foundations"), a phase or a game value.
+type Ref struct {
+	At
+	Text string `parser:"@( Ident | Keyword )"`
+}
+
+// Int is an integer literal with its position.
+type Int struct {
+	At
+	Value int `parser:"@Int"`
+}

@@ -1,0 +1,973 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/patience-dev/patience/dsl"
+)
+
+// Source parses and checks a file in one step.
+func Source(filename string, src []byte) (*Game, error) {
+	f, err := dsl.Parse(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	return File(f, src)
+}
+
+// File checks a parsed file. On failure it returns a *dsl.Diagnostics with
+// every error found, sorted by position.
+func File(f *dsl.File, src []byte) (*Game, error) {
+	c := &checker{
+		src:   src,
+		g:     &Game{Stock: -1, Source: src, Filename: f.Pos.Filename},
+		names: map[string]string{},
+		piles: map[string]int{},
+		group: map[string]*Group{},
+		phase: map[string]int{},
+		value: map[string]int{},
+	}
+	c.game(f.Game)
+	if len(c.diags) > 0 {
+		d := &dsl.Diagnostics{Source: src, List: c.diags}
+		d.Sort()
+		if d.HasErrors() {
+			return nil, d
+		}
+	}
+	return c.g, nil
+}
+
+type checker struct {
+	src   []byte
+	g     *Game
+	diags []*dsl.Diagnostic
+
+	names map[string]string // every declared name and what it is
+	piles map[string]int
+	group map[string]*Group
+	phase map[string]int
+	value map[string]int
+
+	fullTests []fullTest // `is full` tests, checked once every capacity is known
+}
+
+type fullTest struct {
+	ref   *dsl.Ref
+	piles []int
+}
+
+func (c *checker) errorf(n dsl.Node, format string, args ...any) *dsl.Diagnostic {
+	start, end := n.Span()
+	d := &dsl.Diagnostic{Pos: start, End: end, Severity: dsl.Error, Message: fmt.Sprintf(format, args...)}
+	if d.Pos.Filename == "" {
+		d.Pos.Filename = c.g.Filename
+	}
+	c.diags = append(c.diags, d)
+	return d
+}
+
+// pileDecl is a declaration with the piles it made.
+type pileDecl struct {
+	ast   *dsl.PileDecl
+	piles []int
+}
+
+func (c *checker) game(g *dsl.Game) {
+	c.g.Name = g.Name
+	c.g.Decks = 1
+	var decls []pileDecl
+	var deal *dsl.DealBlock
+	var win *dsl.Win
+	var layout *dsl.Layout
+	var lets []*dsl.Let
+	var phases []*dsl.Phase
+	seen := map[string]dsl.Node{}
+	once := func(kind string, n dsl.Node) bool {
+		if prev, ok := seen[kind]; ok {
+			p, _ := prev.Span()
+			c.errorf(n, "%s is given twice (first at line %d)", kind, p.Line)
+			return false
+		}
+		seen[kind] = n
+		return true
+	}
+	for _, s := range g.Stmts {
+		switch s := s.(type) {
+		case *dsl.Aka:
+			if once("aka", s) {
+				c.g.Aka = s.Names
+			}
+		case *dsl.Summary:
+			if once("summary", s) {
+				c.g.Summary = s.Text
+			}
+		case *dsl.Decks:
+			if once("decks", s) {
+				if s.Count.Value < 1 || s.Count.Value > MaxDecks {
+					c.errorf(&s.Count, "decks must be from 1 to %d, not %d", MaxDecks, s.Count.Value)
+				} else {
+					c.g.Decks = s.Count.Value
+				}
+			}
+		case *dsl.Let:
+			lets = append(lets, s)
+		case *dsl.Phase:
+			phases = append(phases, s)
+		case *dsl.PileDecl:
+			if d, ok := c.declarePiles(s); ok {
+				decls = append(decls, d)
+			}
+		case *dsl.DealBlock:
+			if once("deal", s) {
+				deal = s
+			}
+		case *dsl.Win:
+			if once("win", s) {
+				win = s
+			}
+		case *dsl.Layout:
+			if once("layout", s) {
+				layout = s
+			}
+		}
+	}
+	c.g.CardCount = c.g.Decks * 52
+	c.roleGroups()
+	for _, p := range phases {
+		c.declare(&p.Name, "phase")
+		if len(c.g.Phases) >= MaxPhases {
+			c.errorf(p, "too many phases: the limit is %d", MaxPhases)
+			continue
+		}
+		c.phase[p.Name.Text] = len(c.g.Phases)
+		c.g.Phases = append(c.g.Phases, &Phase{Name: p.Name.Text, Label: p.Label})
+	}
+	for _, l := range lets {
+		c.declare(&l.Name, "value")
+		if len(c.g.Values) >= MaxValues {
+			c.errorf(l, "too many values: the limit is %d", MaxValues)
+			continue
+		}
+		pile, ok := c.onePile(&l.Pile)
+		if !ok {
+			continue
+		}
+		c.value[l.Name.Text] = len(c.g.Values)
+		c.g.Values = append(c.g.Values, &Value{Name: l.Name.Text, Pile: pile})
+	}
+	for i, p := range phases {
+		if i < len(c.g.Phases) && p.Until != nil {
+			c.g.Phases[i].Until = c.cond(p.Until)
+		} else if p.Until == nil && i < len(phases)-1 {
+			c.errorf(p, "phase %q never ends: only the last phase may have no `until`", p.Name.Text)
+		}
+	}
+	for _, d := range decls {
+		c.pileRules(d)
+	}
+	if deal == nil {
+		c.errorf(g, "game %q has no deal block: say where the cards go, e.g. `deal { rest to stock }`", g.Name)
+	} else {
+		c.deal(deal)
+	}
+	if win == nil {
+		c.errorf(g, "game %q has no win condition: add e.g. `win when all cards in foundations`", g.Name)
+	} else {
+		c.g.Win = c.cond(win.Cond)
+	}
+	if layout != nil {
+		c.layout(layout)
+	}
+	c.crossChecks(decls)
+}
+
+// declare records a new name, refusing duplicates.
+func (c *checker) declare(n *dsl.Name, kind string) bool {
+	if prev, ok := c.names[n.Text]; ok {
+		c.errorf(n, "%q is already declared as a %s", n.Text, prev)
+		return false
+	}
+	c.names[n.Text] = kind
+	return true
+}
+
+func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
+	role := roleOf(d.Role)
+	name := d.Role
+	if d.Name != nil {
+		name = d.Name.Text
+	}
+	out := pileDecl{ast: d}
+	var names []string
+	if d.Range == nil {
+		names = []string{name}
+	} else {
+		if d.Name == nil {
+			c.errorf(d, "a numbered group needs a name, e.g. `%s t[%d]`", d.Role, d.Range.From.Value)
+			return out, false
+		}
+		from, to := 1, d.Range.From.Value
+		if d.Range.To != nil {
+			from, to = d.Range.From.Value, d.Range.To.Value
+		}
+		if from < 1 || to < from || to-from+1 > MaxPiles {
+			c.errorf(d.Range, "a group is numbered from 1 up to %d piles, e.g. [8] or [2..8]", MaxPiles)
+			return out, false
+		}
+		for i := from; i <= to; i++ {
+			names = append(names, name+strconv.Itoa(i))
+		}
+	}
+	grp := c.group[name]
+	if grp == nil {
+		if _, dup := c.names[name]; dup && d.Range == nil {
+			c.errorf(nameNode(d), "%q is already declared as a %s", name, c.names[name])
+			return out, false
+		}
+		grp = &Group{Name: name}
+		c.group[name] = grp
+		c.g.Groups = append(c.g.Groups, grp)
+		c.names[name] = "group"
+	} else if d.Range == nil {
+		c.errorf(nameNode(d), "%q is already declared as a %s", name, c.names[name])
+		return out, false
+	}
+	for _, n := range names {
+		if len(c.g.Piles) >= MaxPiles {
+			c.errorf(d, "too many piles: the limit is %d", MaxPiles)
+			return out, false
+		}
+		if prev, dup := c.names[n]; dup && n != name {
+			c.errorf(nameNode(d), "pile %q is already declared as a %s", n, prev)
+			return out, false
+		}
+		c.names[n] = "pile"
+		idx := len(c.g.Piles)
+		c.piles[n] = idx
+		c.g.Piles = append(c.g.Piles, &Pile{Name: n, Group: name, Role: role, StartAfter: -1, Accepts: defaultAccepts(role)})
+		grp.Piles = append(grp.Piles, idx)
+		out.piles = append(out.piles, idx)
+		if role == Stock {
+			if c.g.Stock >= 0 {
+				c.errorf(d, "a game has at most one stock")
+			} else {
+				c.g.Stock = idx
+			}
+		}
+	}
+	return out, true
+}
+
+func nameNode(d *dsl.PileDecl) dsl.Node {
+	if d.Name != nil {
+		return d.Name
+	}
+	return d
+}
+
+func defaultAccepts(r Role) int {
+	switch r {
+	case Foundation, Cell, Waste:
+		return AcceptOne
+	}
+	return AcceptRuns
+}
+
+func roleOf(s string) Role {
+	for i, n := range roleNames {
+		if n == s {
+			return Role(i)
+		}
+	}
+	return Tableau
+}
+
+// roleGroups adds "foundations", "tableau", ... for the roles in use, unless
+// a declared name already means something else.
+func (c *checker) roleGroups() {
+	for r, name := range roleGroups {
+		var piles []int
+		for i, p := range c.g.Piles {
+			if p.Role == Role(r) {
+				piles = append(piles, i)
+			}
+		}
+		if len(piles) == 0 {
+			continue
+		}
+		if _, taken := c.names[name]; taken {
+			continue
+		}
+		c.names[name] = "group"
+		grp := &Group{Name: name, Piles: piles}
+		c.group[name] = grp
+		c.g.Groups = append(c.g.Groups, grp)
+	}
+}
+
+// refPiles resolves a reference to a pile or a group.
+func (c *checker) refPiles(r *dsl.Ref) ([]int, bool) {
+	if i, ok := c.piles[r.Text]; ok {
+		return []int{i}, true
+	}
+	if g, ok := c.group[r.Text]; ok {
+		return g.Piles, true
+	}
+	c.unknown(r, "pile or group")
+	return nil, false
+}
+
+func (c *checker) onePile(r *dsl.Ref) (int, bool) {
+	if i, ok := c.piles[r.Text]; ok {
+		return i, true
+	}
+	if g, ok := c.group[r.Text]; ok {
+		if len(g.Piles) == 1 {
+			return g.Piles[0], true
+		}
+		c.errorf(r, "%q is a group of %d piles; name one pile, e.g. %q", r.Text, len(g.Piles), c.g.Piles[g.Piles[0]].Name)
+		return 0, false
+	}
+	c.unknown(r, "pile")
+	return 0, false
+}
+
+func (c *checker) unknown(r *dsl.Ref, what string) {
+	kind := c.names[r.Text]
+	if kind != "" {
+		c.errorf(r, "%q is a %s, not a %s", r.Text, kind, what)
+		return
+	}
+	var cands []string
+	for n, k := range c.names {
+		if strings.Contains(what, k) || (k == "group" && strings.Contains(what, "pile")) {
+			cands = append(cands, n)
+		}
+	}
+	slices.Sort(cands)
+	d := c.errorf(r, "unknown %s %q", what, r.Text)
+	d.Suggest = dsl.Closest(r.Text, cands)
+}
+
+func (c *checker) refList(refs []dsl.Ref) []int {
+	var out []int
+	for i := range refs {
+		ps, _ := c.refPiles(&refs[i])
+		for _, p := range ps {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func (c *checker) pileRules(d pileDecl) {
+	n := len(d.piles)
+	piles := make([]*Pile, n)
+	for i, idx := range d.piles {
+		piles[i] = c.g.Piles[idx]
+	}
+	role := piles[0].Role
+	seen := map[string]dsl.Node{}
+	once := func(kind string, s dsl.Node) bool {
+		if prev, ok := seen[kind]; ok {
+			p, _ := prev.Span()
+			c.errorf(s, "%s is given twice for %s (first at line %d)", kind, piles[0].Group, p.Line)
+			return false
+		}
+		seen[kind] = s
+		return true
+	}
+	hasBuild := false
+	for _, s := range d.ast.Stmts {
+		switch s := s.(type) {
+		case *dsl.Base:
+			if len(s.Patterns) != 1 && len(s.Patterns) != n {
+				c.errorf(s, "base gives %d patterns for %d piles: give one for all, or one per pile", len(s.Patterns), n)
+				continue
+			}
+			cond := c.clause(s.Clause)
+			for i, p := range piles {
+				pat, ok := c.pattern(s.Patterns[min(i, len(s.Patterns)-1)])
+				if !ok {
+					break
+				}
+				p.Base = append(p.Base, BaseRule{Pattern: pat, Cond: cond})
+			}
+		case *dsl.Build:
+			if !once("build", s) {
+				continue
+			}
+			hasBuild = true
+			var ex *Pattern
+			if s.Except != nil {
+				if pat, ok := c.pattern(s.Except); ok {
+					ex = &pat
+				}
+			}
+			for _, p := range piles {
+				if s.Rel != nil {
+					p.Build = relation(s.Rel)
+				}
+				p.Except = ex
+			}
+		case *dsl.Run:
+			if once("run", s) {
+				for _, p := range piles {
+					p.Run = relation(s.Rel)
+				}
+			}
+		case *dsl.Holds:
+			if !once("holds", s) {
+				continue
+			}
+			if s.Count.Value < 1 || s.Count.Value > c.g.CardCount {
+				c.errorf(&s.Count, "holds must be from 1 to %d (the cards in %d decks), not %d", c.g.CardCount, c.g.Decks, s.Count.Value)
+				continue
+			}
+			for _, p := range piles {
+				p.Holds = s.Count.Value
+			}
+		case *dsl.Move:
+			if once("move", s) {
+				for _, p := range piles {
+					p.Move = map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole, "none": MoveNone}[s.What]
+				}
+			}
+		case *dsl.Grid:
+			if once("grid", s) {
+				for _, p := range piles {
+					p.Grid = true
+				}
+			}
+		case *dsl.To:
+			if !once("to", s) {
+				continue
+			}
+			to := c.refList(s.Piles)
+			for _, t := range to {
+				if c.g.Piles[t].Role == Stock {
+					c.errorf(s, "cards cannot be moved to the stock %q: only a redeal fills it", c.g.Piles[t].Name)
+				}
+			}
+			for _, p := range piles {
+				p.To = to
+			}
+		case *dsl.Fill:
+			if once("fill", s) {
+				fill := c.refList(s.Piles)
+				for _, p := range piles {
+					p.Fill = fill
+				}
+			}
+		case *dsl.Start:
+			if !once("start", s) {
+				continue
+			}
+			c.start(s, d, piles)
+		case *dsl.Accepts:
+			if !once("accepts", s) {
+				continue
+			}
+			a := AcceptRuns
+			switch {
+			case s.One:
+				a = AcceptOne
+			case s.Count != nil:
+				a = s.Count.Value
+				if a < 1 || a > c.g.CardCount {
+					c.errorf(s.Count, "accepts takes from 1 to %d cards, not %d", c.g.CardCount, a)
+					continue
+				}
+			}
+			for _, p := range piles {
+				p.Accepts = a
+			}
+		case *dsl.StockDeal:
+			if role != Stock {
+				c.errorf(s, "only the stock deals; %q is a %s", piles[0].Group, role)
+				continue
+			}
+			c.stockDeal(s)
+		case *dsl.Redeal:
+			if role != Stock {
+				c.errorf(s, "only the stock is redealt; %q is a %s", piles[0].Group, role)
+				continue
+			}
+			if !once("redeal", s) {
+				continue
+			}
+			r := &Redeal{Times: -1, From: c.refList(s.From)}
+			if s.Count != nil {
+				if s.Count.Value < 1 || s.Count.Value > 100 {
+					c.errorf(s.Count, "redeal takes 1 to 100 (or `unlimited`), not %d", s.Count.Value)
+					continue
+				}
+				r.Times = s.Count.Value
+			}
+			for _, f := range r.From {
+				if c.g.Piles[f].Role == Stock {
+					c.errorf(s, "the stock cannot be gathered into itself")
+				}
+			}
+			c.g.Redeal = r
+		}
+	}
+	// Contradictions within one declaration.
+	p0 := piles[0]
+	if p0.Run != nil && p0.Move != MoveRuns {
+		c.errorf(seen["run"], "`run` has no effect unless the pile has `move runs`")
+	}
+	if p0.Move == MoveRuns && p0.Run == nil {
+		if p0.Build == nil {
+			c.errorf(seen["move"], "`move runs` needs a rule for runs: give `build` or `run`")
+		} else {
+			for _, p := range piles {
+				p.Run = p.Build
+			}
+		}
+	}
+	if p0.Grid && (p0.Move != MoveTop || seen["move"] != nil) {
+		c.errorf(seen["grid"], "a grid moves single available cards; it cannot also `move %s`", moveName(p0.Move))
+	}
+	if p0.Grid && hasBuild && p0.Build != nil {
+		c.errorf(seen["build"], "nothing is built in a grid: a removed card leaves a gap that is never filled")
+	}
+	if p0.Holds > 0 && p0.Accepts > p0.Holds {
+		c.errorf(seen["accepts"], "accepts %d cards at once but holds only %d", p0.Accepts, p0.Holds)
+	}
+	if role == Discard && seen["accepts"] == nil && p0.Holds > 0 {
+		for _, p := range piles {
+			p.Accepts = p.Holds // a discard takes a whole completed run at once
+		}
+	}
+	if role == Stock && len(p0.To) > 0 {
+		c.errorf(seen["to"], "the stock's cards leave only by dealing; give `deal N to PILE` instead of `to`")
+	}
+}
+
+func moveName(m MoveKind) string {
+	return [...]string{"top", "runs", "whole", "none"}[m]
+}
+
+func (c *checker) start(s *dsl.Start, d pileDecl, piles []*Pile) {
+	if s.When != nil {
+		cond := c.cond(s.When)
+		for _, p := range piles {
+			p.StartWhen = cond
+		}
+		return
+	}
+	name := s.After.Text
+	if name == "previous" {
+		if len(piles) < 2 {
+			c.errorf(s.After, "`start after previous` needs a numbered group: %q is a single pile", piles[0].Name)
+			return
+		}
+		for i := 1; i < len(piles); i++ {
+			piles[i].StartAfter = d.piles[i-1]
+		}
+		return
+	}
+	if ph, ok := c.phase[name]; ok {
+		for _, p := range piles {
+			p.StartWhen = InPhase{Phase: ph, After: true}
+		}
+		return
+	}
+	if idx, ok := c.piles[name]; ok {
+		for _, p := range piles {
+			if p != c.g.Piles[idx] {
+				p.StartAfter = idx
+			}
+		}
+		return
+	}
+	var cands []string
+	for n, k := range c.names {
+		if k == "pile" || k == "phase" {
+			cands = append(cands, n)
+		}
+	}
+	cands = append(cands, "previous")
+	slices.Sort(cands)
+	diag := c.errorf(s.After, "unknown pile or phase %q after `start after`", name)
+	diag.Suggest = dsl.Closest(name, cands)
+}
+
+func (c *checker) stockDeal(s *dsl.StockDeal) {
+	targets, ok := c.refPiles(&s.Target)
+	if !ok {
+		return
+	}
+	if s.Count.Value < 1 || s.Count.Value > c.g.CardCount {
+		c.errorf(&s.Count, "a deal moves from 1 to %d cards, not %d", c.g.CardCount, s.Count.Value)
+		return
+	}
+	if len(targets) > 1 && !s.Each {
+		c.errorf(&s.Target, "%q is a group of %d piles: say `deal %d to each %s`", s.Target.Text, len(targets), s.Count.Value, s.Target.Text)
+		return
+	}
+	for _, t := range targets {
+		if c.g.Piles[t].Role == Stock {
+			c.errorf(&s.Target, "the stock cannot deal to itself")
+			return
+		}
+	}
+	c.g.Actions = append(c.g.Actions, &StockAction{Count: s.Count.Value, Each: s.Each, Targets: targets, When: c.clause(s.Clause)})
+}
+
+func relation(r *dsl.Relation) *Relation {
+	return &Relation{
+		Step: map[string]Step{"down": StepDown, "up": StepUp, "either": StepEither, "same-rank": StepSame}[r.Step],
+		Suit: map[string]SuitRel{"any-suit": AnySuit, "same-suit": SameSuit, "same-colour": SameColour, "alternate-colour": AlternateColour, "other-suit": OtherSuit}[r.Suit],
+		Wrap: r.Wrap,
+	}
+}
+
+var rankWords = map[string]int{"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13}
+
+const suitLetters = "CDHS"
+
+// pattern resolves a card pattern.
+func (c *checker) pattern(p *dsl.Pattern) (Pattern, bool) {
+	out := AnyCard
+	switch {
+	case p.Any:
+		return out, true
+	case p.Value != nil:
+		v, ok := c.value[p.Value.Text]
+		if !ok {
+			var cands []string
+			for n := range c.value {
+				cands = append(cands, n)
+			}
+			d := c.errorf(p.Value, "unknown value %q: declare it with `let %s = rank of PILE`", p.Value.Text, p.Value.Text)
+			d.Suggest = dsl.Closest(p.Value.Text, cands)
+			return out, false
+		}
+		out.Value = v
+		return out, true
+	}
+	if p.Colour != "" {
+		out.Suits = 0b0110 // diamonds, hearts
+		if p.Colour == "black" {
+			out.Suits = 0b1001
+		}
+	}
+	if p.Word == nil {
+		return out, true
+	}
+	w := p.Word.Text
+	if r, ok := rankWords[w]; ok {
+		out.Ranks = 1 << r
+		return out, true
+	}
+	if len(w) >= 2 && p.Colour == "" {
+		if r, ok := rankWords[w[:len(w)-1]]; ok {
+			if s := strings.IndexByte(suitLetters, w[len(w)-1]); s >= 0 {
+				out.Ranks, out.Suits = 1<<r, 1<<s
+				return out, true
+			}
+		}
+	}
+	c.errorf(p.Word, "%q is not a rank (A, 2..10, J, Q, K) or a card (AS, 10H, KD)", w)
+	return out, false
+}
+
+func (c *checker) clause(cl *dsl.Clause) Cond {
+	switch {
+	case cl == nil:
+		return nil
+	case cl.When != nil:
+		return c.cond(cl.When)
+	case cl.During != nil:
+		if i, ok := c.phaseRef(cl.During); ok {
+			return InPhase{Phase: i}
+		}
+	case cl.After != nil:
+		if i, ok := c.phaseRef(cl.After); ok {
+			return InPhase{Phase: i, After: true}
+		}
+	}
+	return nil
+}
+
+func (c *checker) phaseRef(r *dsl.Ref) (int, bool) {
+	if i, ok := c.phase[r.Text]; ok {
+		return i, true
+	}
+	c.unknown(r, "phase")
+	return 0, false
+}
+
+func (c *checker) cond(x *dsl.Cond) Cond {
+	var or Or
+	for _, a := range x.Or {
+		var and And
+		for _, u := range a.And {
+			if v := c.unary(u); v != nil {
+				and = append(and, v)
+			}
+		}
+		if len(and) == 1 {
+			or = append(or, and[0])
+		} else {
+			or = append(or, and)
+		}
+	}
+	if len(or) == 1 {
+		return or[0]
+	}
+	return or
+}
+
+func (c *checker) unary(u *dsl.UnaryCond) Cond {
+	switch {
+	case u.Not != nil:
+		if v := c.unary(u.Not); v != nil {
+			return Not{v}
+		}
+		return nil
+	case u.Group != nil:
+		return c.cond(u.Group)
+	}
+	a := u.Atom
+	switch {
+	case a.AllIn != nil:
+		return AllIn{Piles: c.refList(a.AllIn)}
+	case a.During != nil:
+		if i, ok := c.phaseRef(a.During); ok {
+			return InPhase{Phase: i}
+		}
+		return nil
+	case a.After != nil:
+		if i, ok := c.phaseRef(a.After); ok {
+			return InPhase{Phase: i, After: true}
+		}
+		return nil
+	}
+	t := a.Pile
+	piles, ok := c.refPiles(&t.Pile)
+	if !ok {
+		return nil
+	}
+	pt := PileTest{Piles: piles, Neg: t.Not}
+	switch t.Quant {
+	case "any":
+		pt.Quant = Some
+	case "no":
+		pt.Quant = None
+	}
+	if t.Holds != nil {
+		pt.State, pt.N = HoldsN, t.Holds.Value
+		return pt
+	}
+	pt.State = map[string]PileState{"empty": Empty, "full": Full, "started": Started}[t.State]
+	if pt.State == Full {
+		c.fullTests = append(c.fullTests, fullTest{&t.Pile, piles})
+	}
+	return pt
+}
+
+func (c *checker) deal(d *dsl.DealBlock) {
+	total := c.g.CardCount
+	placed := 0
+	var rest dsl.Node
+	for _, s := range d.Stmts {
+		switch s := s.(type) {
+		case *dsl.Take:
+			pile, ok := c.onePile(&s.Pile)
+			pat, ok2 := c.pattern(s.Pattern)
+			if !ok || !ok2 {
+				continue
+			}
+			if pat.Value >= 0 {
+				c.errorf(s.Pattern, "`take` happens before the deal, when no game value is known yet")
+				continue
+			}
+			c.g.Deal = append(c.g.Deal, DealStep{Kind: DealTake, Pile: pile, Pattern: pat, Count: 1})
+			placed++
+		case *dsl.Put:
+			targets, ok := c.refPiles(&s.Target)
+			if !ok {
+				continue
+			}
+			face := c.facing(s.Face)
+			counts := make([]int, len(s.Counts))
+			for i, n := range s.Counts {
+				counts[i] = n.Value
+				if n.Value < 0 || n.Value > total {
+					c.errorf(&s.Counts[i], "cannot deal %d cards from %d", n.Value, total)
+					counts = nil
+					break
+				}
+			}
+			if counts == nil {
+				continue
+			}
+			switch {
+			case len(counts) == 1 && len(targets) == 1 && !s.Each:
+			case len(counts) == 1 && s.Each:
+				counts = slices.Repeat(counts, len(targets))
+			case len(counts) == 1:
+				c.errorf(&s.Target, "%q is a group of %d piles: say `%d to each %s`, or give one count per pile", s.Target.Text, len(targets), counts[0], s.Target.Text)
+				continue
+			case len(counts) != len(targets):
+				c.errorf(s, "%d counts for the %d piles of %q: give one per pile", len(counts), len(targets), s.Target.Text)
+				continue
+			case s.Each:
+				c.errorf(s, "`each` goes with a single count, not a list")
+				continue
+			}
+			for i, t := range targets {
+				if counts[i] > 0 {
+					c.g.Deal = append(c.g.Deal, DealStep{Kind: DealPut, Pile: t, Count: counts[i], Face: face})
+					placed += counts[i]
+				}
+			}
+			if placed > total {
+				c.errorf(s, "the deal places %d cards by here, but %d decks hold %d: %d too many", placed, c.g.Decks, total, placed-total)
+				return
+			}
+		case *dsl.Rest:
+			if rest != nil {
+				c.errorf(s, "`rest` is given twice")
+				continue
+			}
+			rest = s
+			pile, ok := c.onePile(&s.Target)
+			if !ok {
+				continue
+			}
+			face := c.facing(s.Face)
+			if s.Face == nil && c.g.Piles[pile].Role == Stock {
+				face = FaceDown
+			}
+			c.g.Deal = append(c.g.Deal, DealStep{Kind: DealPut, Pile: pile, Count: -1, Face: face})
+		}
+	}
+	if rest == nil && placed < total {
+		c.errorf(d, "the deal places %d of the %d cards: %d are missing; deal them or add `rest to stock`", placed, total, total-placed)
+	}
+	if rest != nil && placed == total {
+		c.errorf(rest, "no cards are left for `rest`: the deal already places all %d", total)
+	}
+	// Fix the count of `rest` now that the total is known.
+	for i := range c.g.Deal {
+		if c.g.Deal[i].Count < 0 {
+			c.g.Deal[i].Count = total - placed
+		}
+	}
+	for _, st := range c.g.Deal {
+		if st.Kind == DealTake && c.g.Decks > 0 && st.Pattern.Ranks&0x3ffe == 0 {
+			c.errorf(d, "`take` matches no card")
+		}
+	}
+}
+
+func (c *checker) facing(f *dsl.Facing) Face {
+	switch {
+	case f == nil || f.Up:
+		return FaceUp
+	case f.ButTop:
+		return FaceDownButTop
+	}
+	return FaceDown
+}
+
+func (c *checker) layout(l *dsl.Layout) {
+	placed := map[int]bool{}
+	for _, row := range l.Rows {
+		var piles []int
+		for i := range row.Piles {
+			ps, ok := c.refPiles(&row.Piles[i])
+			if !ok {
+				continue
+			}
+			for _, p := range ps {
+				if placed[p] {
+					c.errorf(&row.Piles[i], "pile %q is laid out twice", c.g.Piles[p].Name)
+					continue
+				}
+				placed[p] = true
+				piles = append(piles, p)
+			}
+		}
+		c.g.Layout = append(c.g.Layout, piles)
+	}
+	var missing []string
+	for i, p := range c.g.Piles {
+		if !placed[i] {
+			missing = append(missing, p.Name)
+		}
+	}
+	if len(missing) > 0 {
+		c.errorf(l, "the layout leaves out %s", strings.Join(missing, ", "))
+	}
+}
+
+// crossChecks proves what needs the whole file: the stock deals, values are
+// known, piles can be filled as their rules say.
+func (c *checker) crossChecks(decls []pileDecl) {
+	g := c.g
+	dealt := make([]int, len(g.Piles))
+	for _, st := range g.Deal {
+		dealt[st.Pile] += st.Count
+	}
+	for _, v := range g.Values {
+		if dealt[v.Pile] == 0 {
+			c.errorf(c.declNode(decls, v.Pile), "value %q is the rank of %q's bottom card, but the deal puts no card there", v.Name, g.Piles[v.Pile].Name)
+		}
+	}
+	if g.Stock >= 0 && dealt[g.Stock] > 0 && len(g.Actions) == 0 {
+		c.errorf(c.declNode(decls, g.Stock), "the stock holds %d cards but never deals: add e.g. `deal 1 to waste`", dealt[g.Stock])
+	}
+	for _, t := range c.fullTests {
+		for _, p := range t.piles {
+			if g.Piles[p].Holds == 0 {
+				c.errorf(t.ref, "%q has no capacity, so it is never full: give it `holds N`, or test `holds N cards`", g.Piles[p].Name)
+				break
+			}
+		}
+	}
+	if g.Redeal != nil && len(g.Actions) == 0 {
+		c.errorf(c.declNode(decls, g.Stock), "a redeal needs a stock that deals")
+	}
+	for i, p := range g.Piles {
+		if p.Holds > 0 && dealt[i] > p.Holds {
+			c.errorf(c.declNode(decls, i), "the deal puts %d cards on %q, which holds %d", dealt[i], p.Name, p.Holds)
+		}
+		if p.Role == Stock {
+			continue
+		}
+		for _, src := range p.Fill {
+			if !slices.Contains(g.Piles[src].To, i) {
+				c.errorf(c.declNode(decls, i), "%q is filled from %q, but %q never moves to it: add %q to its `to`", p.Name, g.Piles[src].Name, g.Piles[src].Name, p.Group)
+				break
+			}
+		}
+	}
+}
+
+func (c *checker) declNode(decls []pileDecl, pile int) dsl.Node {
+	for _, d := range decls {
+		if slices.Contains(d.piles, pile) {
+			return d.ast
+		}
+	}
+	return posNode{}
+}
+
+type posNode struct{}
+
+func (posNode) Span() (lexer.Position, lexer.Position) {
+	return lexer.Position{Line: 1, Column: 1}, lexer.Position{}
+}

@@ -1,0 +1,207 @@
+// Package check turns a parsed .patience file into a resolved, validated
+// game model, or reports every problem in it at once. Every name in the model
+// is resolved to an index, every value is in range and the cards add up, so
+// that a model the checker returns can be compiled and played without any
+// run-time error.
+package check
+
+// Role is what a pile is for. Roles decide a few defaults (a foundation takes
+// one card at a time, a stock is dealt face down) and which moves count as
+// rearranging when deciding whether a game is lost.
+type Role uint8
+
+const (
+	Foundation Role = iota
+	Tableau
+	Reserve
+	Stock
+	Waste
+	Cell
+	Discard
+)
+
+var roleNames = [...]string{"foundation", "tableau", "reserve", "stock", "waste", "cell", "discard"}
+
+// RoleGroups are the names that refer to every pile of a role.
+var roleGroups = [...]string{"foundations", "tableau", "reserves", "stock", "waste", "cells", "discards"}
+
+func (r Role) String() string { return roleNames[r] }
+
+// Rearranging reports whether moves among piles of this role only shuffle
+// cards (tableau piles and cells).
+func (r Role) Rearranging() bool { return r == Tableau || r == Cell }
+
+// Limits refused by the checker, with a clear message naming the limit.
+const (
+	MaxDecks  = 4
+	MaxPiles  = 64
+	MaxPhases = 16
+	MaxValues = 8
+)
+
+// Game is a resolved, validated game.
+type Game struct {
+	Name    string
+	Aka     []string
+	Summary string
+	Decks   int
+
+	Piles  []*Pile
+	Groups []*Group // declared groups, then role groups, each at most once
+
+	Values []*Value
+	Phases []*Phase
+
+	Deal      []DealStep
+	Stock     int // index of the stock pile, or -1
+	Actions   []*StockAction
+	Redeal    *Redeal // nil: no redeal
+	Win       Cond
+	Layout    [][]int // rows of pile indices, top to bottom
+	Source    []byte
+	Filename  string
+	CardCount int // Decks * 52
+}
+
+// Group is a named set of piles in order.
+type Group struct {
+	Name  string
+	Piles []int
+}
+
+// Pile is one pile with every rule that applies to it.
+type Pile struct {
+	Name  string
+	Group string // the declared group name ("f" for f1..f8), or the pile's own name
+	Role  Role
+
+	Base   []BaseRule // all applicable rules must match the first card; none applicable means any card
+	Build  *Relation  // nil: nothing may be built on the top card
+	Except *Pattern   // cards that never take part in building, on either side
+	Run    *Relation  // which sequences move as a unit (move runs); defaults to Build
+	Holds  int        // capacity; 0 for no limit
+	Move   MoveKind
+	Grid   bool
+	To     []int // piles its cards may go to
+	Fill   []int // if non-nil, the only piles that may fill it when empty
+
+	StartAfter int  // pile that must have started before this one may, or -1
+	StartWhen  Cond // nil: always
+	Accepts    int  // cards per move: AcceptOne, AcceptRuns, or an exact count
+}
+
+// Accepts values other than an exact count.
+const (
+	AcceptRuns = 0
+	AcceptOne  = 1
+)
+
+// MoveKind says which cards may leave a pile.
+type MoveKind uint8
+
+const (
+	MoveTop MoveKind = iota
+	MoveRuns
+	MoveWhole
+	MoveNone
+)
+
+// BaseRule is a pattern for the first card of an empty pile, limited to when
+// Cond holds (nil: always).
+type BaseRule struct {
+	Pattern Pattern
+	Cond    Cond
+}
+
+// Step is the rank step of a building relation.
+type Step uint8
+
+const (
+	StepDown Step = iota
+	StepUp
+	StepEither
+	StepSame
+)
+
+// SuitRel is the suit relation of a building relation.
+type SuitRel uint8
+
+const (
+	AnySuit SuitRel = iota
+	SameSuit
+	SameColour
+	AlternateColour
+	OtherSuit
+)
+
+// Relation says which card may go on which: rank step, suit relation, wrap.
+type Relation struct {
+	Step Step
+	Suit SuitRel
+	Wrap bool
+}
+
+// Pattern is a set of cards. A card matches when its rank is in Ranks, its
+// suit is in Suits and, if Value >= 0, its rank equals that game value.
+type Pattern struct {
+	Ranks uint16 // bit r for rank r (1..13)
+	Suits uint8  // bit s for suit s (0 clubs, 1 diamonds, 2 hearts, 3 spades)
+	Value int    // game value index, or -1
+}
+
+// AnyCard matches every card.
+var AnyCard = Pattern{Ranks: 0x3ffe, Suits: 0xf, Value: -1}
+
+// Value is a game value fixed by the deal: the rank of a pile's bottom card.
+type Value struct {
+	Name string
+	Pile int
+}
+
+// Phase is a stage of the game, left for good when Until holds.
+type Phase struct {
+	Name  string
+	Label string
+	Until Cond // nil: the last phase, never left
+}
+
+// DealStep is one statement of the opening deal.
+type DealStep struct {
+	Kind    DealKind
+	Pile    int
+	Count   int
+	Pattern Pattern // Take only
+	Face    Face
+}
+
+// DealKind is the kind of a deal step.
+type DealKind uint8
+
+const (
+	DealTake DealKind = iota // take a matching card out before the shuffle
+	DealPut                  // Count cards from the shuffled pack
+)
+
+// Face says how dealt cards lie.
+type Face uint8
+
+const (
+	FaceUp Face = iota
+	FaceDown
+	FaceDownButTop
+)
+
+// StockAction deals from the stock: Count cards to one pile, or one card to
+// each pile of a group Count times.
+type StockAction struct {
+	Count   int
+	Each    bool
+	Targets []int
+	When    Cond
+}
+
+// Redeal gathers piles back into the stock when it is empty.
+type Redeal struct {
+	Times int // -1: unlimited
+	From  []int
+}

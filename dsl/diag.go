@@ -1,0 +1,180 @@
+package dsl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Severity of a diagnostic.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// MaxDiagnostics caps how many diagnostics are kept for one file.
+const MaxDiagnostics = 100
+
+// Diagnostic is one problem found in a file, with where it is.
+type Diagnostic struct {
+	Pos      lexer.Position // start, 1-based line and column (columns count runes)
+	End      lexer.Position // end, exclusive; may be zero
+	Severity Severity
+	Message  string
+	Suggest  string // a replacement name, for "did you mean"
+}
+
+// Diagnostics is every problem found in one file. It is an error.
+type Diagnostics struct {
+	Source []byte
+	List   []*Diagnostic
+}
+
+func (d *Diagnostics) Error() string {
+	var b strings.Builder
+	for i, x := range d.List {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(x.Header())
+	}
+	return b.String()
+}
+
+// Header is the first line of the diagnostic: `path:line:col: error: message`.
+func (x *Diagnostic) Header() string {
+	msg := x.Message
+	if x.Suggest != "" {
+		msg += fmt.Sprintf("; did you mean %q?", x.Suggest)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s: %s", x.Pos.Filename, x.Pos.Line, x.Pos.Column, x.Severity, msg)
+}
+
+// Sort orders the diagnostics by position and caps them at MaxDiagnostics.
+func (d *Diagnostics) Sort() {
+	sort.SliceStable(d.List, func(i, j int) bool {
+		a, b := d.List[i].Pos, d.List[j].Pos
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	if len(d.List) > MaxDiagnostics {
+		d.List = d.List[:MaxDiagnostics]
+	}
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (d *Diagnostics) HasErrors() bool {
+	for _, x := range d.List {
+		if x.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Render writes every diagnostic with its source line and a caret under the
+// span, tabs expanded and long lines cut.
+func (d *Diagnostics) Render() string {
+	lines := strings.Split(string(d.Source), "\n")
+	var b strings.Builder
+	for _, x := range d.List {
+		b.WriteString(x.Header())
+		b.WriteByte('\n')
+		if x.Pos.Line < 1 || x.Pos.Line > len(lines) {
+			continue
+		}
+		text := expandTabs(strings.TrimRight(lines[x.Pos.Line-1], "\r"))
+		width := 1
+		if x.End.Line == x.Pos.Line && x.End.Column > x.Pos.Column {
+			width = x.End.Column - x.Pos.Column
+		}
+		col := x.Pos.Column
+		const maxLine = 100
+		if n := utf8.RuneCountInString(text); n > maxLine {
+			runes := []rune(text)
+			start := 0
+			if col > maxLine-20 {
+				start = col - 40
+			}
+			end := min(start+maxLine, n)
+			text = string(runes[start:end])
+			col -= start
+		}
+		gutter := fmt.Sprintf("%5d | ", x.Pos.Line)
+		b.WriteString(gutter)
+		b.WriteString(text)
+		b.WriteByte('\n')
+		b.WriteString(strings.Repeat(" ", len(gutter)-2))
+		b.WriteString("| ")
+		b.WriteString(strings.Repeat(" ", max(col-1, 0)))
+		b.WriteString(strings.Repeat("^", max(width, 1)))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func expandTabs(s string) string {
+	if !strings.Contains(s, "\t") {
+		return s
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range s {
+		if r == '\t' {
+			n := 4 - col%4
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
+}
+
+// Closest returns the candidate nearest to name by edit distance, or "" when
+// none is close enough to be a likely typo.
+func Closest(name string, candidates []string) string {
+	best, bestD := "", len(name)/2+2
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
