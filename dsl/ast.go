@@ -58,7 +58,7 @@ type Decks struct {
 // (the rank of the bottom card of pile f1 once the deal is done).
 type Let struct {
 	At
-	Name Name `parser:"'let' @@ '='"`
+	Name Name   `parser:"'let' @@ '='"`
 	What string `parser:"@'rank' 'of'"`
 	Pile Ref    `parser:"@@"`
 }
@@ -160,7 +160,7 @@ type Relation struct {
 	At
 	Step string `parser:"@( 'down' | 'up' | 'either' | 'same-rank' )"`
 	Suit string `parser:"@( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
-	Wrap bool `parser:"@'wrap'?"`
+	Wrap bool   `parser:"@'wrap'?"`
 }
 
 // Holds caps the pile: `holds 13`.
@@ -225,9 +225,9 @@ type StockDeal struct {
 // bottom card up, and the new stock deals them in that order.
 type Redeal struct {
 	At
-	Unlimited bool   `parser:"'redeal' ( @'unlimited'"`
-	Count     *Int   `parser:"| @@ )"`
-	From      []Ref  `parser:"'from' @@ ( ',' @@ )*"`
+	Unlimited bool  `parser:"'redeal' ( @'unlimited'"`
+	Count     *Int  `parser:"| @@ )"`
+	From      []Ref `parser:"'from' @@ ( ',' @@ )*"`
 }
 
 func (*Base) pileStmt()      {}
@@ -276,9 +276,9 @@ type Rest struct {
 // Facing is `face up`, `face down` or `face down but top`.
 type Facing struct {
 	At
-	Up      bool `parser:"'face' ( @'up'"`
-	Down    bool `parser:"| @'down'"`
-	ButTop  bool `parser:"  @( 'but' 'top' )? )"`
+	Up     bool `parser:"'face' ( @'up'"`
+	Down   bool `parser:"| @'down'"`
+	ButTop bool `parser:"  @( 'but' 'top' )? )"`
 }
 
 func (*Take) dealStmt() {}

@@ -553,6 +553,15 @@ func (c *checker) pileRules(d pileDecl) {
 	}
 }
 
+// text is the source text of a node.
+func (c *checker) text(n dsl.Node) string {
+	start, end := n.Span()
+	if start.Offset < 0 || end.Offset > len(c.src) || start.Offset >= end.Offset {
+		return ""
+	}
+	return string(c.src[start.Offset:end.Offset])
+}
+
 func moveName(m MoveKind) string {
 	return [...]string{"top", "runs", "whole", "none"}[m]
 }
@@ -621,7 +630,11 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 			return
 		}
 	}
-	c.g.Actions = append(c.g.Actions, &StockAction{Count: s.Count.Value, Each: s.Each, Targets: targets, When: c.clause(s.Clause)})
+	act := &StockAction{Count: s.Count.Value, Each: s.Each, Targets: targets, When: c.clause(s.Clause)}
+	if s.Clause != nil {
+		act.WhenText = c.text(s.Clause)
+	}
+	c.g.Actions = append(c.g.Actions, act)
 }
 
 func relation(r *dsl.Relation) *Relation {
@@ -639,6 +652,7 @@ const suitLetters = "CDHS"
 // pattern resolves a card pattern.
 func (c *checker) pattern(p *dsl.Pattern) (Pattern, bool) {
 	out := AnyCard
+	out.Text = patternText(p)
 	switch {
 	case p.Any:
 		return out, true
@@ -680,6 +694,23 @@ func (c *checker) pattern(p *dsl.Pattern) (Pattern, bool) {
 	}
 	c.errorf(p.Word, "%q is not a rank (A, 2..10, J, Q, K) or a card (AS, 10H, KD)", w)
 	return out, false
+}
+
+func patternText(p *dsl.Pattern) string {
+	var parts []string
+	switch {
+	case p.Any:
+		return "any"
+	case p.Value != nil:
+		return "rank " + p.Value.Text
+	}
+	if p.Colour != "" {
+		parts = append(parts, p.Colour)
+	}
+	if p.Word != nil {
+		parts = append(parts, p.Word.Text)
+	}
+	return strings.Join(parts, " ")
 }
 
 func (c *checker) clause(cl *dsl.Clause) Cond {

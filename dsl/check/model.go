@@ -147,10 +147,11 @@ type Pattern struct {
 	Ranks uint16 // bit r for rank r (1..13)
 	Suits uint8  // bit s for suit s (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 	Value int    // game value index, or -1
+	Text  string // as written, for messages: "K", "red A", "rank b"
 }
 
 // AnyCard matches every card.
-var AnyCard = Pattern{Ranks: 0x3ffe, Suits: 0xf, Value: -1}
+var AnyCard = Pattern{Ranks: 0x3ffe, Suits: 0xf, Value: -1, Text: "any"}
 
 // Value is a game value fixed by the deal: the rank of a pile's bottom card.
 type Value struct {
@@ -194,10 +195,11 @@ const (
 // StockAction deals from the stock: Count cards to one pile, or one card to
 // each pile of a group Count times.
 type StockAction struct {
-	Count   int
-	Each    bool
-	Targets []int
-	When    Cond
+	Count    int
+	Each     bool
+	Targets  []int
+	When     Cond
+	WhenText string // the condition as written, for messages
 }
 
 // Redeal gathers piles back into the stock when it is empty.

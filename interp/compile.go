@@ -1,0 +1,276 @@
+// Package interp plays any checked game. It compiles the checker's model
+// into flat rule tables, deals a seeded, deterministic layout, enumerates
+// every legal move, applies moves, and decides whether a game is won or lost.
+// The same move generator serves play, hints, lost-game detection and,
+// later, the solver.
+package interp
+
+import (
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// Rules is a game compiled to its runtime form. It is immutable and safe to
+// share between goroutines.
+type Rules struct {
+	Game    *check.Game
+	piles   []pileRule
+	offs    []int // start of each pile's region in State.cards
+	caps    []int // size of each region
+	size    int   // total cards in State.cards
+	stock   int
+	acts    []action
+	redeal  *redeal
+	win     condFn
+	phases  []condFn
+	anyGrid bool
+}
+
+type pileRule struct {
+	role       check.Role
+	holds      int
+	accepts    int
+	move       check.MoveKind
+	grid       bool
+	build      rel
+	run        rel
+	except     pattern
+	base       []baseRule
+	to         []int
+	fill       uint64 // bit per source pile; 0 = any
+	startAfter int
+	startWhen  condFn
+	runIsBuild bool // a movable run is also a valid build on this rule
+}
+
+type baseRule struct {
+	pat  pattern
+	when condFn
+}
+
+type rel struct {
+	ok   bool // false: nothing may be built
+	step check.Step
+	suit check.SuitRel
+	wrap bool
+}
+
+type pattern struct {
+	ok    bool // false: matches nothing (for except: no exclusion)
+	ranks uint16
+	suits uint8
+	value int
+}
+
+type action struct {
+	count   int
+	each    bool
+	targets []int
+	when    condFn
+	grid    bool // some target is a grid: rows are padded with gaps
+}
+
+type redeal struct {
+	times int
+	from  []int
+}
+
+type condFn func(s *State) bool
+
+// Compile turns a checked game into rules. It cannot fail: the checker has
+// proved everything it relies on.
+func Compile(g *check.Game) *Rules {
+	r := &Rules{Game: g, stock: g.Stock}
+	for _, p := range g.Piles {
+		cap := g.CardCount
+		if p.Holds > 0 {
+			cap = p.Holds
+		}
+		if p.Grid {
+			// A grid column may hold a gap in every row but its last.
+			cap = 2*g.CardCount + 1
+		}
+		r.offs = append(r.offs, r.size)
+		r.caps = append(r.caps, cap)
+		r.size += cap
+		pr := pileRule{
+			role: p.Role, holds: p.Holds, accepts: p.Accepts, move: p.Move, grid: p.Grid,
+			build: compileRel(p.Build), run: compileRel(p.Run), to: p.To,
+			startAfter: p.StartAfter, startWhen: r.cond(p.StartWhen),
+		}
+		if p.Except != nil {
+			pr.except = compilePattern(*p.Except)
+		}
+		for _, b := range p.Base {
+			pr.base = append(pr.base, baseRule{pat: compilePattern(b.Pattern), when: r.cond(b.Cond)})
+		}
+		for _, f := range p.Fill {
+			pr.fill |= 1 << f
+		}
+		pr.runIsBuild = pr.run == pr.build && !pr.except.ok
+		r.piles = append(r.piles, pr)
+		if p.Grid {
+			r.anyGrid = true
+		}
+	}
+	for _, a := range g.Actions {
+		ra := action{count: a.Count, each: a.Each, targets: a.Targets, when: r.cond(a.When)}
+		for _, t := range a.Targets {
+			ra.grid = ra.grid || g.Piles[t].Grid
+		}
+		r.acts = append(r.acts, ra)
+	}
+	if g.Redeal != nil {
+		r.redeal = &redeal{times: g.Redeal.Times, from: g.Redeal.From}
+	}
+	r.win = r.cond(g.Win)
+	for _, ph := range g.Phases {
+		r.phases = append(r.phases, r.cond(ph.Until))
+	}
+	return r
+}
+
+func compileRel(x *check.Relation) rel {
+	if x == nil {
+		return rel{}
+	}
+	return rel{ok: true, step: x.Step, suit: x.Suit, wrap: x.Wrap}
+}
+
+func compilePattern(p check.Pattern) pattern {
+	return pattern{ok: true, ranks: p.Ranks, suits: p.Suits, value: p.Value}
+}
+
+// matches reports whether card c fits the pattern in state s.
+func (p *pattern) matches(c Card, s *State) bool {
+	if !p.ok || p.ranks&(1<<c.Rank()) == 0 || p.suits&(1<<c.Suit()) == 0 {
+		return false
+	}
+	return p.value < 0 || int(s.values[p.value]) == c.Rank()
+}
+
+// fits reports whether card over may be placed on card under.
+func (x *rel) fits(under, over Card) bool {
+	ur, or := under.Rank(), over.Rank()
+	var rankOK bool
+	switch x.step {
+	case check.StepDown:
+		rankOK = or == ur-1 || (x.wrap && ur == 1 && or == 13)
+	case check.StepUp:
+		rankOK = or == ur+1 || (x.wrap && ur == 13 && or == 1)
+	case check.StepEither:
+		rankOK = or == ur-1 || or == ur+1 || (x.wrap && ((ur == 1 && or == 13) || (ur == 13 && or == 1)))
+	case check.StepSame:
+		rankOK = or == ur
+	}
+	if !rankOK {
+		return false
+	}
+	switch x.suit {
+	case check.SameSuit:
+		return under.Suit() == over.Suit()
+	case check.SameColour:
+		return under.Red() == over.Red()
+	case check.AlternateColour:
+		return under.Red() != over.Red()
+	case check.OtherSuit:
+		return under.Suit() != over.Suit()
+	}
+	return true
+}
+
+// cond compiles a condition to a function of the state; nil stays nil.
+func (r *Rules) cond(c check.Cond) condFn {
+	switch c := c.(type) {
+	case nil:
+		return nil
+	case check.And:
+		parts := r.conds(c)
+		return func(s *State) bool {
+			for _, p := range parts {
+				if !p(s) {
+					return false
+				}
+			}
+			return true
+		}
+	case check.Or:
+		parts := r.conds(c)
+		return func(s *State) bool {
+			for _, p := range parts {
+				if p(s) {
+					return true
+				}
+			}
+			return false
+		}
+	case check.Not:
+		inner := r.cond(c.C)
+		return func(s *State) bool { return !inner(s) }
+	case check.AllIn:
+		piles := c.Piles
+		total := r.Game.CardCount
+		return func(s *State) bool {
+			n := 0
+			for _, p := range piles {
+				n += s.count(r, p)
+			}
+			return n == total
+		}
+	case check.InPhase:
+		ph, after := uint8(c.Phase), c.After
+		if after {
+			return func(s *State) bool { return s.phase > ph }
+		}
+		return func(s *State) bool { return s.phase == ph }
+	case check.PileTest:
+		return r.pileTest(c)
+	}
+	panic("interp: unknown condition")
+}
+
+func (r *Rules) conds(cs []check.Cond) []condFn {
+	out := make([]condFn, len(cs))
+	for i, c := range cs {
+		out[i] = r.cond(c)
+	}
+	return out
+}
+
+func (r *Rules) pileTest(t check.PileTest) condFn {
+	one := func(s *State, p int) bool {
+		n := s.count(r, p)
+		var v bool
+		switch t.State {
+		case check.Empty:
+			v = n == 0
+		case check.Full:
+			v = n == r.piles[p].holds
+		case check.Started:
+			v = n > 0
+		case check.HoldsN:
+			v = n == t.N
+		}
+		return v != t.Neg
+	}
+	piles, q := t.Piles, t.Quant
+	return func(s *State) bool {
+		for _, p := range piles {
+			v := one(s, p)
+			switch q {
+			case check.Every:
+				if !v {
+					return false
+				}
+			case check.Some:
+				if v {
+					return true
+				}
+			case check.None:
+				if v {
+					return false
+				}
+			}
+		}
+		return q != check.Some
+	}
+}

@@ -1,0 +1,123 @@
+package interp
+
+import (
+	"math/rand/v2"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// The shuffle is specified so that a seed gives the same deal on every
+// machine and every Go version: PCG-DXSM from math/rand/v2, seeded with
+// (seed, shuffleStream), drives a Fisher–Yates shuffle (from the last card
+// down, each swapped with a uniformly chosen card at or below it; the bound is
+// drawn by rejection sampling, not by any library helper).
+const shuffleStream = 0x9e3779b97f4a7c15
+
+// Pack returns the unshuffled pack: deck by deck, suits C D H S, ranks A to K.
+func (r *Rules) Pack() []Card {
+	out := make([]Card, 0, r.Game.CardCount)
+	for d := 0; d < r.Game.Decks; d++ {
+		for s := 0; s < 4; s++ {
+			for k := 1; k <= 13; k++ {
+				out = append(out, NewCard(k, s))
+			}
+		}
+	}
+	return out
+}
+
+// Shuffle shuffles cards in place, deterministically for a seed.
+func Shuffle(cards []Card, seed uint64) {
+	src := rand.NewPCG(seed, shuffleStream)
+	for i := len(cards) - 1; i > 0; i-- {
+		j := uniform(src, uint64(i+1))
+		cards[i], cards[j] = cards[j], cards[i]
+	}
+}
+
+// uniform returns a uniform number in [0, n) by rejection sampling.
+func uniform(src *rand.PCG, n uint64) uint64 {
+	limit := -n % n // 2^64 mod n: values below it would bias the result
+	for {
+		v := src.Uint64()
+		if v >= limit {
+			return v % n
+		}
+	}
+}
+
+// Deal returns the opening position for a seed.
+func (r *Rules) Deal(seed uint64) *State {
+	s := r.newState()
+	r.dealInto(s, seed)
+	return s
+}
+
+func (r *Rules) dealInto(s *State, seed uint64) {
+	g := r.Game
+	pack := r.Pack()
+	// Cards taken out before the shuffle: the first match in pack order.
+	for _, st := range g.Deal {
+		if st.Kind != check.DealTake {
+			continue
+		}
+		pat := compilePattern(st.Pattern)
+		for i, c := range pack {
+			if pat.ranks&(1<<c.Rank()) != 0 && pat.suits&(1<<c.Suit()) != 0 {
+				s.push(r, st.Pile, c)
+				pack = append(pack[:i], pack[i+1:]...)
+				break
+			}
+		}
+	}
+	Shuffle(pack, seed)
+	next := 0
+	for _, st := range g.Deal {
+		if st.Kind != check.DealPut {
+			continue
+		}
+		for k := 0; k < st.Count; k++ {
+			c := pack[next]
+			next++
+			if st.Face == check.FaceDown || (st.Face == check.FaceDownButTop && k < st.Count-1) {
+				c = c.Down()
+			}
+			if r.piles[st.Pile].grid {
+				c = c.Up()
+			}
+			s.push(r, st.Pile, c)
+		}
+	}
+	for i, v := range g.Values {
+		s.values[i] = uint8(s.cards[r.offs[v.Pile]].Rank())
+	}
+	for p := range r.piles {
+		r.turnUp(s, p)
+	}
+	r.advancePhase(s)
+}
+
+// turnUp turns a face-down top card face up, as the rules do at once when a
+// card is exposed (the stock's cards stay face down). It reports whether it
+// turned one.
+func (r *Rules) turnUp(s *State, p int) bool {
+	if p == r.stock || s.lens[p] == 0 {
+		return false
+	}
+	i := r.offs[p] + int(s.lens[p]) - 1
+	if s.cards[i].FaceDown() {
+		s.cards[i] = s.cards[i].Up()
+		return true
+	}
+	return false
+}
+
+// advancePhase leaves every phase whose condition now holds.
+func (r *Rules) advancePhase(s *State) bool {
+	moved := false
+	for int(s.phase) < len(r.phases) && r.phases[s.phase] != nil && r.phases[s.phase](s) {
+		s.phase++
+		moved = true
+	}
+	return moved
+}

@@ -1,0 +1,316 @@
+package interp
+
+import "github.com/patience-dev/patience/dsl/check"
+
+// MoveKind is the kind of a move.
+type MoveKind uint8
+
+const (
+	Play   MoveKind = iota // cards from one pile to another
+	Deal                   // a stock action
+	Redeal                 // gather piles back into the stock
+)
+
+// Move is one legal step. For Play, Count cards leave From (its top Count
+// cards, or in a grid the single card at Slot) for To. For Deal, Action says
+// which of the stock's deal statements runs.
+type Move struct {
+	Kind   MoveKind
+	From   uint8
+	To     uint8
+	Count  uint8
+	Slot   uint8
+	Action uint8
+}
+
+// Moves appends every legal move in s to buf and returns it. Every distinct
+// destination is its own move.
+func (r *Rules) Moves(s *State, buf []Move) []Move {
+	for src := range r.piles {
+		pr := &r.piles[src]
+		n := int(s.lens[src])
+		if n == 0 || len(pr.to) == 0 || pr.move == check.MoveNone {
+			continue
+		}
+		base := r.offs[src]
+		if pr.grid {
+			for i := 0; i < n; i++ {
+				c := s.cards[base+i]
+				if c.IsGap() || (i < n-1 && !s.cards[base+i+1].IsGap()) {
+					continue
+				}
+				for _, dst := range pr.to {
+					if dst != src && r.canPlace(s, dst, src, s.cards[base+i:base+i+1]) {
+						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1, Slot: uint8(i)})
+					}
+				}
+			}
+			continue
+		}
+		lo, hi := n-1, n-1 // the run's possible bottoms: cards[base+lo..base+hi]
+		switch pr.move {
+		case check.MoveRuns:
+			lo = n - r.runLen(s, src)
+		case check.MoveWhole:
+			lo, hi = 0, 0
+			if s.cards[base].FaceDown() {
+				continue
+			}
+		}
+		if s.cards[base+n-1].FaceDown() {
+			continue
+		}
+		for _, dst := range pr.to {
+			if dst == src {
+				continue
+			}
+			for b := hi; b >= lo; b-- {
+				if r.canPlace(s, dst, src, s.cards[base+b:base+n]) {
+					buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: uint8(n - b)})
+				}
+			}
+		}
+	}
+	if r.stock >= 0 {
+		if s.lens[r.stock] > 0 {
+			for i := range r.acts {
+				if r.canAct(s, i) {
+					buf = append(buf, Move{Kind: Deal, Action: uint8(i)})
+				}
+			}
+		} else if r.canRedeal(s) {
+			buf = append(buf, Move{Kind: Redeal})
+		}
+	}
+	return buf
+}
+
+// runLen is the length of the movable run at the top of pile p: face-up
+// cards each fitting on the one below by the pile's run rule.
+func (r *Rules) runLen(s *State, p int) int {
+	pr := &r.piles[p]
+	base, n := r.offs[p], int(s.lens[p])
+	if n == 0 || s.cards[base+n-1].FaceDown() {
+		return 0
+	}
+	k := 1
+	for i := n - 1; i > 0; i-- {
+		under := s.cards[base+i-1]
+		if under.FaceDown() || !pr.run.fits(under, s.cards[base+i]) {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// canPlace reports whether the cards run (bottom first) may move from src
+// onto dst.
+func (r *Rules) canPlace(s *State, dst, src int, run []Card) bool {
+	return r.refuse(s, dst, src, run) == ok
+}
+
+// refusal says why cards may not go onto a pile; ok when they may.
+type refusal uint8
+
+const (
+	ok refusal = iota
+	refGrid
+	refStock
+	refFull
+	refCount
+	refFill
+	refStartAfter
+	refStartWhen
+	refBase
+	refNoBuild
+	refFaceDown
+	refBuild
+	refExcept
+	refRun
+)
+
+// refuse is the one place that decides whether cards may go onto a pile.
+func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
+	d := &r.piles[dst]
+	if d.grid {
+		return refGrid
+	}
+	if dst == r.stock {
+		return refStock
+	}
+	k := len(run)
+	dn := int(s.lens[dst])
+	if d.holds > 0 && dn+k > d.holds {
+		return refFull
+	}
+	if d.accepts != check.AcceptRuns && k != d.accepts {
+		return refCount
+	}
+	bottom := run[0]
+	if dn == 0 {
+		if d.fill != 0 && d.fill&(1<<src) == 0 {
+			return refFill
+		}
+		if d.startAfter >= 0 && s.lens[d.startAfter] == 0 {
+			return refStartAfter
+		}
+		if d.startWhen != nil && !d.startWhen(s) {
+			return refStartWhen
+		}
+		for i := range d.base {
+			b := &d.base[i]
+			if (b.when == nil || b.when(s)) && !b.pat.matches(bottom, s) {
+				return refBase
+			}
+		}
+	} else {
+		top := s.cards[r.offs[dst]+dn-1]
+		switch {
+		case !d.build.ok:
+			return refNoBuild
+		case top.FaceDown():
+			return refFaceDown
+		case d.except.ok && (d.except.matches(top, s) || d.except.matches(bottom, s)):
+			return refExcept
+		case !d.build.fits(top, bottom):
+			return refBuild
+		}
+	}
+	if k > 1 && !(d.runIsBuild && r.piles[src].run == d.build) {
+		if !d.build.ok {
+			return refRun
+		}
+		for i := 1; i < k; i++ {
+			if !d.build.fits(run[i-1], run[i]) || (d.except.ok && (d.except.matches(run[i-1], s) || d.except.matches(run[i], s))) {
+				return refRun
+			}
+		}
+	}
+	return ok
+}
+
+func (r *Rules) canAct(s *State, i int) bool {
+	a := &r.acts[i]
+	if a.when != nil && !a.when(s) {
+		return false
+	}
+	if a.grid {
+		// Rows are padded with gaps: refuse a row that would overflow a column.
+		rows := r.gridRows(s, a.targets)
+		for _, t := range a.targets {
+			if rows+a.count > r.caps[t] {
+				return false
+			}
+		}
+	} else {
+		for _, t := range a.targets {
+			if int(s.lens[t])+a.count > r.caps[t] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (r *Rules) gridRows(s *State, targets []int) int {
+	rows := 0
+	for _, t := range targets {
+		rows = max(rows, int(s.lens[t]))
+	}
+	return rows
+}
+
+func (r *Rules) canRedeal(s *State) bool {
+	rd := r.redeal
+	if rd == nil || (rd.times >= 0 && int(s.redeals) >= rd.times) {
+		return false
+	}
+	n := 0
+	for _, p := range rd.from {
+		n += int(s.lens[p])
+	}
+	return n > 0 && n <= r.caps[r.stock]
+}
+
+// Apply plays a legal move on s. It does not check legality: use Legal or
+// take the move from Moves. It reports whether the move turned a card face up.
+func (r *Rules) Apply(s *State, m Move) (turned bool) {
+	switch m.Kind {
+	case Play:
+		src, dst := int(m.From), int(m.To)
+		if r.piles[src].grid {
+			i := r.offs[src] + int(m.Slot)
+			s.push(r, dst, s.cards[i])
+			s.cards[i] = gap
+		} else {
+			n := int(s.lens[src])
+			from := r.offs[src] + n - int(m.Count)
+			for i := 0; i < int(m.Count); i++ {
+				s.push(r, dst, s.cards[from+i])
+			}
+			s.lens[src] -= m.Count
+			turned = r.turnUp(s, src)
+		}
+	case Deal:
+		a := &r.acts[m.Action]
+		if a.each {
+			rows := 0
+			if a.grid {
+				rows = r.gridRows(s, a.targets)
+			}
+			for k := 0; k < a.count; k++ {
+				for _, t := range a.targets {
+					if s.lens[r.stock] == 0 {
+						break
+					}
+					if r.piles[t].grid {
+						for int(s.lens[t]) < rows+k {
+							s.push(r, t, gap)
+						}
+					}
+					s.push(r, t, s.pop(r, r.stock).Up())
+				}
+			}
+		} else {
+			t := a.targets[0]
+			for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
+				s.push(r, t, s.pop(r, r.stock).Up())
+			}
+		}
+	case Redeal:
+		// Gather each pile bottom to top; the first card gathered is dealt
+		// first, so it goes on top of the stock.
+		st := r.offs[r.stock]
+		n := 0
+		for _, p := range r.redeal.from {
+			for _, c := range s.Pile(r, p) {
+				if !c.IsGap() {
+					s.cards[st+n] = c.Down()
+					n++
+				}
+			}
+			s.lens[p] = 0
+		}
+		for i, j := st, st+n-1; i < j; i, j = i+1, j-1 {
+			s.cards[i], s.cards[j] = s.cards[j], s.cards[i]
+		}
+		s.lens[r.stock] = uint8(n)
+		s.redeals++
+	}
+	r.advancePhase(s)
+	return turned
+}
+
+// Legal reports whether m is among the legal moves of s.
+func (r *Rules) Legal(s *State, m Move) bool {
+	for _, x := range r.Moves(s, nil) {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Won reports whether the win condition holds.
+func (r *Rules) Won(s *State) bool { return r.win(s) }

@@ -1,0 +1,372 @@
+package interp
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// PileIndex finds a pile by name.
+func (r *Rules) PileIndex(name string) (int, bool) {
+	for i, p := range r.Game.Piles {
+		if p.Name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// PileName is the name of pile i.
+func (r *Rules) PileName(i int) string { return r.Game.Piles[i].Name }
+
+// NumPiles is the number of piles.
+func (r *Rules) NumPiles() int { return len(r.piles) }
+
+// MoveString writes a move in the notation ParseMove reads: "t3 f1",
+// "t3 t5 2" (two cards), "garden3:2 ace1" (the card in row 2 of a grid
+// column), "deal", "deal 2" (the second deal statement), "redeal".
+func (r *Rules) MoveString(m Move) string {
+	switch m.Kind {
+	case Deal:
+		if m.Action > 0 {
+			return fmt.Sprintf("deal %d", m.Action+1)
+		}
+		return "deal"
+	case Redeal:
+		return "redeal"
+	}
+	from := r.PileName(int(m.From))
+	if r.piles[m.From].grid {
+		from += ":" + strconv.Itoa(int(m.Slot)+1)
+	}
+	s := from + " " + r.PileName(int(m.To))
+	if m.Count > 1 {
+		s += " " + strconv.Itoa(int(m.Count))
+	}
+	return s
+}
+
+// ParseMove reads a move and checks it against s. When the move is not
+// legal the error says why, in one line.
+func (r *Rules) ParseMove(s *State, text string) (Move, error) {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return Move{}, fmt.Errorf("empty move")
+	}
+	legal := r.Moves(s, nil)
+	switch f[0] {
+	case "deal":
+		return r.parseDeal(s, f, legal)
+	case "redeal":
+		if len(f) > 1 {
+			return Move{}, fmt.Errorf("redeal takes no arguments")
+		}
+		m := Move{Kind: Redeal}
+		if slices.Contains(legal, m) {
+			return m, nil
+		}
+		return m, r.whyNoRedeal(s)
+	}
+	if len(f) < 2 || len(f) > 3 {
+		return Move{}, fmt.Errorf("a move is FROM TO [COUNT], e.g. %q", r.exampleMove())
+	}
+	fromName, slot := f[0], -1
+	if i := strings.IndexByte(fromName, ':'); i >= 0 {
+		n, err := strconv.Atoi(fromName[i+1:])
+		if err != nil || n < 1 {
+			return Move{}, fmt.Errorf("bad row %q: want a number from 1", fromName[i+1:])
+		}
+		fromName, slot = fromName[:i], n-1
+	}
+	src, err := r.pileArg(fromName)
+	if err != nil {
+		return Move{}, err
+	}
+	dst, err := r.pileArg(f[1])
+	if err != nil {
+		return Move{}, err
+	}
+	count := 0
+	if len(f) == 3 {
+		count, err = strconv.Atoi(f[2])
+		if err != nil || count < 1 {
+			return Move{}, fmt.Errorf("bad count %q: want a number of cards from 1", f[2])
+		}
+	}
+	var found []Move
+	for _, m := range legal {
+		if m.Kind == Play && int(m.From) == src && int(m.To) == dst &&
+			(count == 0 || int(m.Count) == count) && (slot < 0 || int(m.Slot) == slot) {
+			found = append(found, m)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return Move{}, r.whyNot(s, src, dst, count, slot)
+	}
+	var alts []string
+	for _, m := range found {
+		alts = append(alts, r.MoveString(m))
+	}
+	return Move{}, fmt.Errorf("%s to %s can be played more than one way: say which, %s", r.PileName(src), r.PileName(dst), strings.Join(alts, " or "))
+}
+
+func (r *Rules) exampleMove() string {
+	for i, p := range r.piles {
+		if len(p.to) > 0 {
+			for _, t := range p.to {
+				if t != i {
+					return r.PileName(i) + " " + r.PileName(t)
+				}
+			}
+		}
+	}
+	return "deal"
+}
+
+func (r *Rules) pileArg(name string) (int, error) {
+	if i, ok := r.PileIndex(name); ok {
+		return i, nil
+	}
+	names := make([]string, len(r.piles))
+	for i := range r.piles {
+		names[i] = r.PileName(i)
+	}
+	if s := dsl.Closest(name, names); s != "" {
+		return 0, fmt.Errorf("unknown pile %q; did you mean %q?", name, s)
+	}
+	return 0, fmt.Errorf("unknown pile %q; the piles are %s", name, strings.Join(names, ", "))
+}
+
+func (r *Rules) parseDeal(s *State, f []string, legal []Move) (Move, error) {
+	if r.stock < 0 || len(r.acts) == 0 {
+		return Move{}, fmt.Errorf("this game has no stock to deal from")
+	}
+	a := 0
+	if len(f) > 2 {
+		return Move{}, fmt.Errorf("deal takes at most one argument, which deal statement")
+	}
+	if len(f) == 2 {
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 1 || n > len(r.acts) {
+			return Move{}, fmt.Errorf("bad deal %q: this game has %d deal statement(s)", f[1], len(r.acts))
+		}
+		a = n - 1
+	}
+	m := Move{Kind: Deal, Action: uint8(a)}
+	if slices.Contains(legal, m) {
+		return m, nil
+	}
+	if s.lens[r.stock] == 0 {
+		if r.canRedeal(s) {
+			return m, fmt.Errorf("the stock is empty: redeal first")
+		}
+		return m, fmt.Errorf("the stock is empty")
+	}
+	act := r.Game.Actions[a]
+	if act.When != nil && act.WhenText != "" {
+		return m, fmt.Errorf("cannot deal now: only %s", act.WhenText)
+	}
+	return m, fmt.Errorf("cannot deal now: a pile it deals to is full")
+}
+
+func (r *Rules) whyNoRedeal(s *State) error {
+	rd := r.redeal
+	switch {
+	case rd == nil:
+		return fmt.Errorf("this game has no redeal")
+	case r.stock >= 0 && s.lens[r.stock] > 0:
+		return fmt.Errorf("the stock is not empty yet: redeal only when it is")
+	case rd.times >= 0 && int(s.redeals) >= rd.times:
+		return fmt.Errorf("no redeals left: all %d used", rd.times)
+	}
+	return fmt.Errorf("nothing to gather for a redeal")
+}
+
+// whyNot explains, in one line, why no legal move takes count cards (0: any
+// number) from src to dst.
+func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
+	sp, dp := r.PileName(src), r.PileName(dst)
+	pr := &r.piles[src]
+	n := int(s.lens[src])
+	switch {
+	case src == dst:
+		return fmt.Errorf("%s and %s are the same pile", sp, dp)
+	case s.count(r, src) == 0:
+		return fmt.Errorf("%s is empty", sp)
+	case pr.move == check.MoveNone || len(pr.to) == 0:
+		return fmt.Errorf("cards never leave %s", sp)
+	case !slices.Contains(pr.to, dst):
+		return fmt.Errorf("cards from %s may not go to %s: they go only to %s", sp, dp, r.groupList(pr.to))
+	}
+	var run []Card
+	base := r.offs[src]
+	if pr.grid {
+		if count > 1 {
+			return fmt.Errorf("only one card at a time leaves %s", sp)
+		}
+		if slot < 0 {
+			// Explain with the first available card.
+			for i := n - 1; i >= 0; i-- {
+				if c := s.cards[base+i]; !c.IsGap() && (i == n-1 || s.cards[base+i+1].IsGap()) {
+					slot = i
+					break
+				}
+			}
+		}
+		if slot >= n || s.cards[base+slot].IsGap() {
+			return fmt.Errorf("%s has no card in row %d", sp, slot+1)
+		}
+		if slot < n-1 && !s.cards[base+slot+1].IsGap() {
+			return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot below it is empty", s.cards[base+slot], slot+1, sp)
+		}
+		run = s.cards[base+slot : base+slot+1]
+	} else {
+		if slot >= 0 {
+			return fmt.Errorf("%s is not a grid: name the pile without a row", sp)
+		}
+		if s.cards[base+n-1].FaceDown() {
+			return fmt.Errorf("the top card of %s is face down", sp)
+		}
+		movable := 1
+		switch pr.move {
+		case check.MoveRuns:
+			movable = r.runLen(s, src)
+		case check.MoveWhole:
+			movable = n
+		}
+		if count == 0 {
+			count = 1
+			if pr.move == check.MoveWhole {
+				count = n
+			}
+		}
+		switch {
+		case pr.move == check.MoveTop && count > 1:
+			return fmt.Errorf("only the top card of %s may move", sp)
+		case pr.move == check.MoveWhole && count != n:
+			return fmt.Errorf("%s moves only as a whole pile of %d cards", sp, n)
+		case count > n:
+			return fmt.Errorf("%s holds only %d cards", sp, n)
+		case count > movable:
+			return fmt.Errorf("the top %d cards of %s are not a run: at most %d move together", count, sp, movable)
+		}
+		run = s.cards[base+n-count : base+n]
+	}
+	return fmt.Errorf("%s", r.refusalText(s, r.refuse(s, dst, src, run), dst, src, run))
+}
+
+func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) string {
+	d := &r.piles[dst]
+	dp := r.PileName(dst)
+	gp := r.Game.Piles[dst]
+	bottom := run[0]
+	switch why {
+	case refGrid:
+		return fmt.Sprintf("nothing is ever placed in %s: it is a grid", dp)
+	case refStock:
+		return fmt.Sprintf("cards never go back to the stock %s", dp)
+	case refFull:
+		return fmt.Sprintf("%s is full: it holds %d cards", dp, d.holds)
+	case refCount:
+		if d.accepts == 1 {
+			return fmt.Sprintf("%s takes one card at a time", dp)
+		}
+		return fmt.Sprintf("%s takes exactly %d cards at once", dp, d.accepts)
+	case refFill:
+		var names []int
+		for i := range r.piles {
+			if d.fill&(1<<i) != 0 {
+				names = append(names, i)
+			}
+		}
+		return fmt.Sprintf("%s is empty: it may be filled only from %s", dp, r.groupList(names))
+	case refStartAfter:
+		return fmt.Sprintf("%s may start only after %s has started", dp, r.PileName(d.startAfter))
+	case refStartWhen:
+		if ph := s.Phase(); ph < len(r.Game.Phases) && r.Game.Phases[ph].Label != "" {
+			return fmt.Sprintf("%s may not start yet: %s", dp, r.Game.Phases[ph].Label)
+		}
+		return fmt.Sprintf("%s may not start yet", dp)
+	case refBase:
+		var pats []string
+		for i, b := range d.base {
+			if b.when == nil || b.when(s) {
+				pats = append(pats, r.describe(gp.Base[i].Pattern, s))
+			}
+		}
+		what := "a card"
+		if len(run) > 1 {
+			what = "a run headed by a card"
+		}
+		return fmt.Sprintf("%s is empty: only %s %s may start it, not %s", dp, what, strings.Join(pats, " and "), bottom)
+	case refNoBuild:
+		return fmt.Sprintf("nothing may be placed on %s", dp)
+	case refFaceDown:
+		return fmt.Sprintf("the top card of %s is face down", dp)
+	case refExcept:
+		return fmt.Sprintf("%s cards take no part in building on %s", r.describe(*gp.Except, s), dp)
+	case refBuild:
+		top := s.Pile(r, dst)
+		return fmt.Sprintf("%s does not go on %s: %s builds %s", bottom, top[len(top)-1], dp, relText(gp.Build))
+	case refRun:
+		return fmt.Sprintf("those %d cards are not a sequence %s accepts (%s)", len(run), dp, relText(gp.Build))
+	}
+	return fmt.Sprintf("%s may not go to %s", bottom, dp)
+}
+
+func (r *Rules) describe(p check.Pattern, s *State) string {
+	if p.Value >= 0 {
+		return fmt.Sprintf("%s (%s)", p.Text, rankChars[s.values[p.Value]:s.values[p.Value]+1])
+	}
+	return p.Text
+}
+
+func relText(x *check.Relation) string {
+	if x == nil {
+		return "nothing"
+	}
+	step := [...]string{"down", "up", "up or down", "on the same rank"}[x.Step]
+	suit := [...]string{"regardless of suit", "in suit", "in colour", "in alternating colours", "in another suit"}[x.Suit]
+	s := step + " " + suit
+	if x.Wrap {
+		s += ", round the corner"
+	}
+	return s
+}
+
+// groupList names piles compactly, by group where a whole group is present.
+func (r *Rules) groupList(piles []int) string {
+	var out []string
+	done := map[int]bool{}
+	for _, g := range r.Game.Groups {
+		if len(g.Piles) < 2 {
+			continue
+		}
+		all := true
+		for _, p := range g.Piles {
+			if !slices.Contains(piles, p) || done[p] {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, g.Name)
+			for _, p := range g.Piles {
+				done[p] = true
+			}
+		}
+	}
+	for _, p := range piles {
+		if !done[p] {
+			out = append(out, r.PileName(p))
+		}
+	}
+	return strings.Join(out, ", ")
+}

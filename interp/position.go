@@ -1,0 +1,203 @@
+package interp
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// PositionFormat is the version of the position JSON written here.
+const PositionFormat = 1
+
+// Position is a game position as data, for JSON: every pile's cards bottom to
+// top ("TD", "QS"; face down "(QS)"; a grid gap ".."), the other state, and
+// the moves that led here from the seed's deal.
+type Position struct {
+	Format      int               `json:"format"`
+	Ruleset     string            `json:"ruleset,omitempty"`
+	Game        string            `json:"game"`
+	Seed        uint64            `json:"seed"`
+	Piles       []PilePosition    `json:"piles"`
+	Phase       string            `json:"phase,omitempty"`
+	PhaseIndex  int               `json:"phase_index"`
+	RedealsUsed int               `json:"redeals_used"`
+	RedealsLeft int               `json:"redeals_left"` // -1: unlimited
+	Values      map[string]string `json:"values,omitempty"`
+	Moves       []string          `json:"moves"`
+	Status      string            `json:"status"`
+}
+
+// PilePosition is one pile's cards, bottom to top.
+type PilePosition struct {
+	Name  string   `json:"name"`
+	Cards []string `json:"cards"`
+}
+
+// Position returns the current position as data.
+func (g *Game) Position() *Position {
+	r, s := g.Rules, g.state
+	p := &Position{
+		Format: PositionFormat, Game: r.Game.Name, Seed: g.Seed,
+		PhaseIndex: s.Phase(), RedealsUsed: s.RedealsUsed(), RedealsLeft: r.RedealsLeft(s),
+		Moves: []string{}, Status: g.Status().String(),
+	}
+	if ph := s.Phase(); ph < len(r.Game.Phases) {
+		p.Phase = r.Game.Phases[ph].Name
+	}
+	for i := range r.piles {
+		cards := make([]string, 0, s.lens[i])
+		for _, c := range s.Pile(r, i) {
+			cards = append(cards, c.String())
+		}
+		p.Piles = append(p.Piles, PilePosition{Name: r.PileName(i), Cards: cards})
+	}
+	if len(r.Game.Values) > 0 {
+		p.Values = map[string]string{}
+		for i, v := range r.Game.Values {
+			p.Values[v.Name] = rankName(s.Value(i))
+		}
+	}
+	for _, m := range g.played {
+		p.Moves = append(p.Moves, r.MoveString(m))
+	}
+	return p
+}
+
+// RedealsLeft is how many redeals remain, or -1 when unlimited.
+func (r *Rules) RedealsLeft(s *State) int {
+	switch {
+	case r.redeal == nil:
+		return 0
+	case r.redeal.times < 0:
+		return -1
+	}
+	return r.redeal.times - int(s.redeals)
+}
+
+func rankName(r int) string {
+	if r == 10 {
+		return "10"
+	}
+	return rankChars[r : r+1]
+}
+
+// Load makes a game from a position, refusing one that cannot occur under
+// these rules. When the position lists moves, they are replayed from the
+// seed's deal and must lead to exactly the position given; then undo works
+// as in the game that wrote it.
+func (r *Rules) Load(p *Position) (*Game, error) {
+	if p.Format != PositionFormat {
+		return nil, fmt.Errorf("position format %d is not supported (this program reads format %d)", p.Format, PositionFormat)
+	}
+	if p.Game != r.Game.Name {
+		return nil, fmt.Errorf("position is of game %q, not %q", p.Game, r.Game.Name)
+	}
+	s, err := r.stateOf(p)
+	if err != nil {
+		return nil, err
+	}
+	g := NewFromRules(r, p.Seed)
+	for i, text := range p.Moves {
+		if _, err := g.Play(text); err != nil {
+			return nil, fmt.Errorf("move %d %q does not replay: %v", i+1, text, err)
+		}
+	}
+	if len(p.Moves) > 0 || p.Piles == nil {
+		if p.Piles != nil && !g.state.Equal(r, s) {
+			return nil, fmt.Errorf("the piles do not match the position the moves lead to")
+		}
+		return g, nil
+	}
+	g.state = s
+	return g, nil
+}
+
+// stateOf reads and validates the position's state.
+func (r *Rules) stateOf(p *Position) (*State, error) {
+	s := r.newState()
+	if p.Piles == nil {
+		return s, nil
+	}
+	seen := map[string]bool{}
+	have := map[Card]int{}
+	for _, pp := range p.Piles {
+		i, ok := r.PileIndex(pp.Name)
+		if !ok {
+			return nil, fmt.Errorf("unknown pile %q", pp.Name)
+		}
+		if seen[pp.Name] {
+			return nil, fmt.Errorf("pile %q is given twice", pp.Name)
+		}
+		seen[pp.Name] = true
+		pr := &r.piles[i]
+		if len(pp.Cards) > r.caps[i] || (pr.holds > 0 && len(pp.Cards) > pr.holds) {
+			return nil, fmt.Errorf("pile %q has %d cards: more than it can hold", pp.Name, len(pp.Cards))
+		}
+		for k, text := range pp.Cards {
+			c, err := ParseCard(text)
+			if err != nil {
+				return nil, fmt.Errorf("pile %q card %d: %v", pp.Name, k+1, err)
+			}
+			switch {
+			case c.IsGap() && !pr.grid:
+				return nil, fmt.Errorf("pile %q card %d: a gap can only be in a grid", pp.Name, k+1)
+			case c.FaceDown() && pr.grid:
+				return nil, fmt.Errorf("pile %q card %d: grid cards lie face up", pp.Name, k+1)
+			case i == r.stock && !c.FaceDown():
+				return nil, fmt.Errorf("pile %q card %d: stock cards lie face down", pp.Name, k+1)
+			case i != r.stock && k == len(pp.Cards)-1 && c.FaceDown():
+				return nil, fmt.Errorf("pile %q: its top card would have been turned face up", pp.Name)
+			}
+			s.push(r, i, c)
+			if !c.IsGap() {
+				have[c.Up()]++
+			}
+		}
+	}
+	for i := range r.piles {
+		if !seen[r.PileName(i)] {
+			return nil, fmt.Errorf("pile %q is missing", r.PileName(i))
+		}
+	}
+	want := map[Card]int{}
+	for _, c := range r.Pack() {
+		want[c]++
+	}
+	var wrong []string
+	for _, c := range r.Pack()[:52] {
+		if have[c] != want[c] {
+			wrong = append(wrong, fmt.Sprintf("%s ×%d (want %d)", c, have[c], want[c]))
+		}
+	}
+	if len(wrong) > 0 {
+		if len(wrong) > 5 {
+			wrong = append(wrong[:5], "…")
+		}
+		return nil, fmt.Errorf("the cards do not make up %d deck(s): %s", r.Game.Decks, strings.Join(wrong, ", "))
+	}
+	if p.PhaseIndex < 0 || p.PhaseIndex > len(r.Game.Phases) {
+		return nil, fmt.Errorf("phase index %d is out of range 0..%d", p.PhaseIndex, len(r.Game.Phases))
+	}
+	s.phase = uint8(p.PhaseIndex)
+	if p.RedealsUsed < 0 || (r.redeal == nil && p.RedealsUsed > 0) || (r.redeal != nil && r.redeal.times >= 0 && p.RedealsUsed > r.redeal.times) || p.RedealsUsed > 65535 {
+		return nil, fmt.Errorf("%d redeals used is more than the game allows", p.RedealsUsed)
+	}
+	s.redeals = uint16(p.RedealsUsed)
+	for i, v := range r.Game.Values {
+		text, ok := p.Values[v.Name]
+		if !ok {
+			return nil, fmt.Errorf("value %q is missing", v.Name)
+		}
+		k := slices.Index([]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}, text)
+		if k < 0 {
+			if n, err := strconv.Atoi(text); err == nil && n >= 1 && n <= 13 {
+				k = n - 1
+			} else {
+				return nil, fmt.Errorf("value %q is %q, not a rank", v.Name, text)
+			}
+		}
+		s.values[i] = uint8(k + 1)
+	}
+	return s, nil
+}

@@ -1,0 +1,75 @@
+package interp
+
+// Status is where a game stands.
+type Status uint8
+
+const (
+	Playing Status = iota
+	Won
+	Lost
+)
+
+func (s Status) String() string {
+	return [...]string{"playing", "won", "lost"}[s]
+}
+
+// MaxLostSearch bounds the positions the lost-game search visits. Past it the
+// game is reported as still playing: lost is only ever said when proved.
+const MaxLostSearch = 200_000
+
+// Rearranging reports whether m only moves cards among tableau piles and
+// cells. Every other move (to a foundation, a discard, from the stock, waste
+// or a reserve, a deal, a redeal) is a progress move; so is a rearranging
+// move that turns a card face up.
+func (r *Rules) Rearranging(m Move) bool {
+	return m.Kind == Play && r.piles[m.From].role.Rearranging() && r.piles[m.To].role.Rearranging() && !r.piles[m.From].grid
+}
+
+// Status decides whether s is won, lost or still playing. Lost means no
+// progress move is reachable: no sequence of legal rearranging moves leads
+// to a position with a progress move. It is decided by a search over the
+// rearranging moves, using the same move generator as play.
+func (r *Rules) Status(s *State) Status {
+	if r.Won(s) {
+		return Won
+	}
+	if r.ProgressReachable(s) {
+		return Playing
+	}
+	return Lost
+}
+
+// ProgressReachable reports whether a progress move is legal in s or after
+// some sequence of rearranging moves. When the search passes MaxLostSearch
+// positions it answers true.
+func (r *Rules) ProgressReachable(s *State) bool {
+	seen := map[uint64]bool{s.Hash(r): true}
+	queue := []*State{s}
+	var buf []Move
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		buf = r.Moves(cur, buf[:0])
+		for _, m := range buf {
+			if !r.Rearranging(m) {
+				return true
+			}
+		}
+		for _, m := range buf {
+			next := cur.Clone()
+			if r.Apply(next, m) {
+				return true // turned a card up
+			}
+			h := next.Hash(r)
+			if seen[h] {
+				continue
+			}
+			if len(seen) >= MaxLostSearch {
+				return true
+			}
+			seen[h] = true
+			queue = append(queue, next)
+		}
+	}
+	return false
+}
