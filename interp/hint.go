@@ -1,0 +1,138 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// Hint picks a move worth playing in s, with a reason, from the legal moves:
+// a card to a foundation or a discard first, then a move that turns a card
+// face up, then other progress moves, then a deal or redeal, then a
+// rearranging move that leads to progress. ok is false when no move is left.
+func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
+	moves := r.Moves(s, nil)
+	if len(moves) == 0 {
+		return Move{}, "", false
+	}
+	best, bestScore := -1, -1
+	for i, x := range moves {
+		score := r.hintScore(s, x)
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	m = moves[best]
+	switch {
+	case m.Kind == Deal:
+		why = "nothing better to play: deal from the stock"
+	case m.Kind == Redeal:
+		why = "the stock is empty: redeal"
+	default:
+		switch r.piles[m.To].role {
+		case check.Foundation:
+			why = fmt.Sprintf("%s goes to the foundation %s", r.movedCard(s, m), r.PileName(int(m.To)))
+		case check.Discard:
+			why = fmt.Sprintf("a complete run leaves %s", r.PileName(int(m.From)))
+		default:
+			if bestScore >= 80 {
+				why = fmt.Sprintf("it turns up a card in %s", r.PileName(int(m.From)))
+			} else {
+				why = fmt.Sprintf("%s fits on %s", r.movedCard(s, m), r.PileName(int(m.To)))
+			}
+		}
+	}
+	return m, why, true
+}
+
+func (r *Rules) hintScore(s *State, m Move) int {
+	switch m.Kind {
+	case Deal:
+		return 20
+	case Redeal:
+		return 10
+	}
+	switch r.piles[m.To].role {
+	case check.Foundation, check.Discard:
+		return 100
+	}
+	if !r.Rearranging(m) {
+		return 50
+	}
+	// Rearranging: worth it when it turns a card up or empties a pile.
+	n := int(s.lens[m.From])
+	if n > int(m.Count) && s.cards[r.offs[m.From]+n-int(m.Count)-1].FaceDown() {
+		return 80
+	}
+	if n == int(m.Count) && s.lens[m.To] > 0 {
+		return 30
+	}
+	return 5
+}
+
+// movedCard is the bottom card a play move takes.
+func (r *Rules) movedCard(s *State, m Move) Card {
+	if r.piles[m.From].grid {
+		return s.cards[r.offs[m.From]+int(m.Slot)]
+	}
+	return s.cards[r.offs[m.From]+int(s.lens[m.From])-int(m.Count)]
+}
+
+// SafeMove returns a move to a foundation that the player would always
+// make: the card has exactly one foundation to go to, and no pile outside
+// the foundations could ever build on it. ok is false when there is none.
+func (r *Rules) SafeMove(s *State) (Move, bool) {
+	moves := r.Moves(s, nil)
+	for _, m := range moves {
+		if m.Kind != Play || m.Count != 1 || r.piles[m.To].role != check.Foundation {
+			continue
+		}
+		if r.piles[m.From].role.Rearranging() && r.someoneBuildsOn(s, r.movedCard(s, m)) {
+			continue
+		}
+		dests := 0
+		for _, o := range moves {
+			if o.Kind == Play && o.From == m.From && o.Slot == m.Slot && o.Count == 1 && r.piles[o.To].role == check.Foundation {
+				dests++
+			}
+		}
+		if dests == 1 {
+			return m, true
+		}
+	}
+	return Move{}, false
+}
+
+// someoneBuildsOn reports whether a pile outside the foundations could take
+// a card onto c by its build rule.
+func (r *Rules) someoneBuildsOn(s *State, c Card) bool {
+	for i := range r.piles {
+		p := &r.piles[i]
+		if p.role == check.Foundation || p.role == check.Discard || !p.build.ok {
+			continue
+		}
+		if p.except.ok && p.except.matches(c, s) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// Auto plays safe moves to the foundations until none is left and returns
+// them.
+func (g *Game) Auto() []Move {
+	var out []Move
+	for len(out) < 1000 {
+		m, ok := g.Rules.SafeMove(g.state)
+		if !ok {
+			break
+		}
+		g.apply(m)
+		out = append(out, m)
+	}
+	if len(out) > 0 {
+		g.future = g.future[:0]
+	}
+	return out
+}
