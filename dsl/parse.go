@@ -5,8 +5,12 @@
 package dsl
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -46,15 +50,43 @@ func markKeywords(t lexer.Token) (lexer.Token, error) {
 	return t, nil
 }
 
-var parser = participle.MustBuild[File](
-	participle.Lexer(patienceLexer),
-	participle.Elide("Comment", "Whitespace"),
-	participle.Unquote("String"),
-	participle.Map(markKeywords, "Ident"),
-	participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Let{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
-	participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}),
-	participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}),
-	participle.UseLookahead(4),
+func options() []participle.Option {
+	return []participle.Option{
+		participle.Lexer(patienceLexer),
+		participle.Elide("Comment", "Whitespace"),
+		participle.Unquote("String"),
+		participle.Map(markKeywords, "Ident"),
+		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Let{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
+		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}),
+		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}),
+		participle.UseLookahead(1),
+	}
+}
+
+var parser = participle.MustBuild[File](options()...)
+
+// One-statement parsers, used to find where a failed statement really
+// goes wrong (participle reports the end of the enclosing list instead).
+type (
+	oneGameStmt struct {
+		S GameStmt `parser:"@@"`
+	}
+	onePileStmt struct {
+		S PileStmt `parser:"@@"`
+	}
+	oneDealStmt struct {
+		S DealStmt `parser:"@@"`
+	}
+	oneLayoutRow struct {
+		S LayoutRow `parser:"@@"`
+	}
+)
+
+var (
+	gameStmtParser  = participle.MustBuild[oneGameStmt](options()...)
+	pileStmtParser  = participle.MustBuild[onePileStmt](options()...)
+	dealStmtParser  = participle.MustBuild[oneDealStmt](options()...)
+	layoutRowParser = participle.MustBuild[oneLayoutRow](options()...)
 )
 
 func init() {
@@ -87,13 +119,8 @@ func Parse(filename string, src []byte) (*File, error) {
 	if err != nil {
 		var perr participle.Error
 		if errors.As(err, &perr) {
-			pos := perr.Position()
-			if pos.Filename == "" {
-				pos.Filename = filename
-			}
-			return nil, &Diagnostics{Source: src, List: []*Diagnostic{{
-				Pos: pos, Severity: Error, Message: friendlyParseMessage(perr),
-			}}}
+			d := explainSyntax(filename, src, perr)
+			return nil, &Diagnostics{Source: src, List: []*Diagnostic{d}}
 		}
 		return nil, &Diagnostics{Source: src, List: []*Diagnostic{{
 			Pos: lexer.Position{Filename: filename, Line: 1, Column: 1}, Severity: Error, Message: err.Error(),
@@ -168,10 +195,190 @@ func friendlyParseMessage(err participle.Error) string {
 		if tok.EOF() {
 			what = "end of file"
 		}
-		if ut.Expect != "" {
-			return fmt.Sprintf("unexpected %s; expected %s", what, ut.Expect)
+		if exp := expected(ut); exp != "" {
+			exp = strings.TrimSuffix(strings.TrimPrefix(exp, "(expected "), ")")
+			return fmt.Sprintf("unexpected %s; expected %s", what, grammarWords.Replace(exp))
 		}
 		return fmt.Sprintf("unexpected %s", what)
 	}
-	return err.Message()
+	msg := err.Message()
+	if i := strings.Index(msg, "invalid input text "); i >= 0 {
+		rest := msg[i+len("invalid input text "):]
+		if strings.HasPrefix(rest, `"\"`) {
+			return "unterminated string: a string must end with \" on the same line"
+		}
+		if strings.HasSuffix(rest, `..."`) {
+			rest = strings.TrimSuffix(rest, `..."`) + `"`
+		}
+		if text, err := strconv.Unquote(rest); err == nil && text != "" {
+			r, _ := utf8.DecodeRuneInString(text)
+			return fmt.Sprintf("unexpected character %q", r)
+		}
+	}
+	return msg
+}
+
+// Statement keywords by block, for "did you mean" on a misspelt statement.
+var (
+	gameStarters   = []string{"aka", "summary", "decks", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}
+	pileStarters   = []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal"}
+	dealStarters   = []string{"take", "rest"}
+	layoutStarters = []string{"row", "column"}
+)
+
+// explainSyntax turns a participle error into a diagnostic. Participle
+// reports a statement that fails part-way as an unexpected token at the
+// statement's start; so the statement is parsed again on its own to find
+// the token that is really wrong, and a misspelt keyword gets a suggestion.
+func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnostic {
+	pos := perr.Position()
+	pos.Filename = filename
+	d := &Diagnostic{Pos: pos, Severity: Error, Message: friendlyParseMessage(perr)}
+	var ut *participle.UnexpectedTokenError
+	if !errors.As(perr, &ut) || ut.Unexpected.EOF() || pos.Offset < 0 || pos.Offset >= len(src) {
+		return d
+	}
+	defer func() { suggestLiteral(d, ut) }()
+	if !strings.Contains(expected(ut), `"}"`) {
+		return d // the error is inside a statement already
+	}
+	d.End = pos
+	d.End.Column += utf8.RuneCountInString(ut.Unexpected.Value)
+	d.End.Offset += len(ut.Unexpected.Value)
+	block := blockAt(filename, src, pos.Offset)
+	var sub error
+	var starters []string
+	rest := src[pos.Offset:]
+	switch block {
+	case "game":
+		_, sub = gameStmtParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
+		starters = gameStarters
+	case "pile":
+		_, sub = pileStmtParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
+		starters = pileStarters
+	case "deal":
+		_, sub = dealStmtParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
+		starters = dealStarters
+	case "layout":
+		_, sub = layoutRowParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
+		starters = layoutStarters
+	default:
+		return d
+	}
+	var serr participle.Error
+	if sub == nil || !errors.As(sub, &serr) {
+		return d
+	}
+	spos := serr.Position()
+	if spos.Offset > 0 {
+		// The statement goes wrong further on: report that spot.
+		abs := pos
+		abs.Offset += spos.Offset
+		if spos.Line == 1 {
+			abs.Column += spos.Column - 1
+		} else {
+			abs.Line += spos.Line - 1
+			abs.Column = spos.Column
+		}
+		d.Pos, d.End, d.Message = abs, lexer.Position{}, friendlyParseMessage(serr)
+		var sut *participle.UnexpectedTokenError
+		if errors.As(serr, &sut) && !sut.Unexpected.EOF() {
+			d.End = abs
+			d.End.Column += utf8.RuneCountInString(sut.Unexpected.Value)
+			d.End.Offset += len(sut.Unexpected.Value)
+			ut = sut
+		}
+		return d
+	}
+	word := ut.Unexpected.Value
+	if s := Closest(word, starters); s != "" && s != word {
+		d.Message = fmt.Sprintf("unknown statement %q in a %s block", word, block)
+		d.Suggest = s
+	} else {
+		d.Message = fmt.Sprintf("unexpected %q; a %s block has statements %s", word, block, strings.Join(starters, ", "))
+	}
+	return d
+}
+
+// grammarWords turns grammar names in participle's messages into words.
+var grammarWords = strings.NewReplacer(
+	"Relation", `a rank step ("down" | "up" | "either" | "same-rank")`,
+	"Pattern", "a card (K, AS, red A, rank b, any)",
+	"Facing?", `("face" "up" | "face" "down")?`,
+	"Ref", "a name", "Name", "a new name", "Int", "a number", "String", "a quoted string",
+	"Cond", "a condition", "Clause?", `("when" | "during" | "after" ...)?`,
+)
+
+// expected is what participle says it expected, or "".
+func expected(ut *participle.UnexpectedTokenError) string {
+	msg := ut.Message()
+	if i := strings.Index(msg, "(expected "); i >= 0 {
+		return msg[i:]
+	}
+	return ""
+}
+
+var literalRE = regexp.MustCompile(`"([a-z-]+)"`)
+
+// suggestLiteral adds a did-you-mean when the unexpected word is close to a
+// keyword the grammar expected there.
+func suggestLiteral(d *Diagnostic, ut *participle.UnexpectedTokenError) {
+	if d.Suggest != "" {
+		return
+	}
+	var cands []string
+	for _, m := range literalRE.FindAllStringSubmatch(expected(ut), -1) {
+		if m[1] != ut.Unexpected.Value {
+			cands = append(cands, m[1])
+		}
+	}
+	d.Suggest = Closest(ut.Unexpected.Value, cands)
+}
+
+// blockAt says which kind of block encloses byte offset off: "game",
+// "pile", "deal", "layout", or "" outside any.
+func blockAt(filename string, src []byte, off int) string {
+	toks, err := parser.Lex(filename, bytes.NewReader(src[:off]))
+	if err != nil {
+		return ""
+	}
+	var stack []string
+	stmtStart := ""
+	for _, t := range toks {
+		if t.EOF() || t.Type == patienceLexer.Symbols()["Comment"] || t.Type == patienceLexer.Symbols()["Whitespace"] {
+			continue
+		}
+		switch t.Value {
+		case "{":
+			kind := "pile"
+			switch stmtStart {
+			case "game":
+				kind = "game"
+			case "deal":
+				kind = "deal"
+				if len(stack) > 0 && stack[len(stack)-1] == "pile" {
+					kind = "pile"
+				}
+			case "layout":
+				kind = "layout"
+			}
+			stack = append(stack, kind)
+			stmtStart = ""
+		case "}":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			stmtStart = ""
+		case ";":
+			stmtStart = ""
+		default:
+			if stmtStart == "" {
+				stmtStart = t.Value
+			}
+		}
+	}
+	if len(stack) == 0 {
+		return ""
+	}
+	return stack[len(stack)-1]
 }

@@ -55,6 +55,13 @@ type checker struct {
 	value map[string]int
 
 	fullTests []fullTest // `is full` tests, checked once every capacity is known
+	toChecks  []toCheck  // `to` lists, checked once every pile's rules are known
+	takeNodes []dsl.Node // each `take`, in order
+}
+
+type toCheck struct {
+	stmt  *dsl.To
+	piles []int
 }
 
 type fullTest struct {
@@ -394,12 +401,18 @@ func (c *checker) pileRules(d pileDecl) {
 				continue
 			}
 			cond := c.clause(s.Clause)
+			pats := make([]Pattern, len(s.Patterns))
+			valid := true
+			for i, x := range s.Patterns {
+				var ok bool
+				pats[i], ok = c.pattern(x)
+				valid = valid && ok
+			}
+			if !valid {
+				continue
+			}
 			for i, p := range piles {
-				pat, ok := c.pattern(s.Patterns[min(i, len(s.Patterns)-1)])
-				if !ok {
-					break
-				}
-				p.Base = append(p.Base, BaseRule{Pattern: pat, Cond: cond})
+				p.Base = append(p.Base, BaseRule{Pattern: pats[min(i, len(pats)-1)], Cond: cond})
 			}
 		case *dsl.Build:
 			if !once("build", s) {
@@ -429,7 +442,7 @@ func (c *checker) pileRules(d pileDecl) {
 				continue
 			}
 			if s.Count.Value < 1 || s.Count.Value > c.g.CardCount {
-				c.errorf(&s.Count, "holds must be from 1 to %d (the cards in %d decks), not %d", c.g.CardCount, c.g.Decks, s.Count.Value)
+				c.errorf(&s.Count, "holds must be from 1 to %d (the cards in %s), not %d", c.g.CardCount, plural(c.g.Decks, "deck"), s.Count.Value)
 				continue
 			}
 			for _, p := range piles {
@@ -452,11 +465,7 @@ func (c *checker) pileRules(d pileDecl) {
 				continue
 			}
 			to := c.refList(s.Piles)
-			for _, t := range to {
-				if c.g.Piles[t].Role == Stock {
-					c.errorf(s, "cards cannot be moved to the stock %q: only a redeal fills it", c.g.Piles[t].Name)
-				}
-			}
+			c.toChecks = append(c.toChecks, toCheck{s, to})
 			for _, p := range piles {
 				p.To = to
 			}
@@ -551,6 +560,20 @@ func (c *checker) pileRules(d pileDecl) {
 	if role == Stock && len(p0.To) > 0 {
 		c.errorf(seen["to"], "the stock's cards leave only by dealing; give `deal N to PILE` instead of `to`")
 	}
+}
+
+func holdCount(decks int) string {
+	if decks == 1 {
+		return "1 deck holds"
+	}
+	return fmt.Sprintf("%d decks hold", decks)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // text is the source text of a node.
@@ -825,6 +848,7 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				continue
 			}
 			c.g.Deal = append(c.g.Deal, DealStep{Kind: DealTake, Pile: pile, Pattern: pat, Count: 1})
+			c.takeNodes = append(c.takeNodes, s)
 			placed++
 		case *dsl.Put:
 			targets, ok := c.refPiles(&s.Target)
@@ -865,7 +889,7 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				}
 			}
 			if placed > total {
-				c.errorf(s, "the deal places %d cards by here, but %d decks hold %d: %d too many", placed, c.g.Decks, total, placed-total)
+				c.errorf(s, "the deal places %d cards by here, but %s only %d: %d too many", placed, holdCount(c.g.Decks), total, placed-total)
 				return
 			}
 		case *dsl.Rest:
@@ -961,6 +985,20 @@ func (c *checker) crossChecks(decls []pileDecl) {
 	if g.Stock >= 0 && dealt[g.Stock] > 0 && len(g.Actions) == 0 {
 		c.errorf(c.declNode(decls, g.Stock), "the stock holds %d cards but never deals: add e.g. `deal 1 to waste`", dealt[g.Stock])
 	}
+	for _, t := range c.toChecks {
+		for _, p := range t.piles {
+			switch {
+			case g.Piles[p].Role == Stock:
+				c.errorf(t.stmt, "cards cannot be moved to the stock %q: only a redeal fills it", g.Piles[p].Name)
+			case g.Piles[p].Grid:
+				c.errorf(t.stmt, "cards cannot be moved to %q: a grid is filled only by dealing", g.Piles[p].Name)
+			default:
+				continue
+			}
+			break
+		}
+	}
+	c.takes()
 	for _, t := range c.fullTests {
 		for _, p := range t.piles {
 			if g.Piles[p].Holds == 0 {
@@ -984,6 +1022,37 @@ func (c *checker) crossChecks(decls []pileDecl) {
 				c.errorf(c.declNode(decls, i), "%q is filled from %q, but %q never moves to it: add %q to its `to`", p.Name, g.Piles[src].Name, g.Piles[src].Name, p.Group)
 				break
 			}
+		}
+	}
+}
+
+// takes proves that every `take` finds a card in the pack, taking them in
+// order as the deal does.
+func (c *checker) takes() {
+	left := map[[2]int]int{} // rank, suit -> copies left
+	for r := 1; r <= 13; r++ {
+		for s := 0; s < 4; s++ {
+			left[[2]int{r, s}] = c.g.Decks
+		}
+	}
+	ti := -1
+	for _, st := range c.g.Deal {
+		if st.Kind != DealTake {
+			continue
+		}
+		ti++
+		found := false
+		for s := 0; s < 4 && !found; s++ {
+			for r := 1; r <= 13 && !found; r++ {
+				k := [2]int{r, s}
+				if st.Pattern.Ranks&(1<<r) != 0 && st.Pattern.Suits&(1<<s) != 0 && left[k] > 0 {
+					left[k]--
+					found = true
+				}
+			}
+		}
+		if !found {
+			c.errorf(c.takeNodes[ti], "`take %s` finds no card left in %s", st.Pattern.Text, plural(c.g.Decks, "deck"))
 		}
 	}
 }

@@ -1,0 +1,78 @@
+package check_test
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/rulesets"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestDiagnostics checks each broken file in testdata/*.txtar against the
+// diagnostics it must render, as golden text.
+func TestDiagnostics(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			require.NoError(t, err)
+			var input []byte
+			wantAt := -1
+			for i, f := range ar.Files {
+				switch f.Name {
+				case "input.patience":
+					input = f.Data
+				case "want":
+					wantAt = i
+				}
+			}
+			require.NotNil(t, input, "no input.patience section")
+			require.GreaterOrEqual(t, wantAt, 0, "no want section")
+			_, err = check.Source("input.patience", input)
+			require.Error(t, err, "a broken file must not check")
+			var d *dsl.Diagnostics
+			require.True(t, errors.As(err, &d), "want *dsl.Diagnostics, got %T", err)
+			got := d.Render()
+			if *update {
+				ar.Files[wantAt].Data = []byte(got)
+				require.NoError(t, os.WriteFile(file, txtar.Format(ar), 0o644))
+				return
+			}
+			assert.Equal(t, string(ar.Files[wantAt].Data), got)
+		})
+	}
+}
+
+// TestRulesetsCheck proves every built-in ruleset is valid.
+func TestRulesetsCheck(t *testing.T) {
+	names := rulesets.Names()
+	require.NotEmpty(t, names)
+	for _, name := range names {
+		src, ok := rulesets.Source(name)
+		require.True(t, ok)
+		g, err := check.Source(name+".patience", src)
+		if err != nil {
+			var d *dsl.Diagnostics
+			if errors.As(err, &d) {
+				t.Fatalf("%s:\n%s", name, d.Render())
+			}
+			t.Fatal(err)
+		}
+		assert.NotEmpty(t, g.Name)
+		assert.NotEmpty(t, g.Summary, "%s has no summary", name)
+		assert.NotNil(t, g.Win)
+	}
+}
