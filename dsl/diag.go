@@ -97,12 +97,16 @@ func (d *Diagnostics) Render() string {
 		if x.Pos.Line < 1 || x.Pos.Line > len(lines) {
 			continue
 		}
-		text := expandTabs(strings.TrimRight(lines[x.Pos.Line-1], "\r"))
-		width := 1
+		raw := []rune(strings.TrimRight(lines[x.Pos.Line-1], "\r"))
+		start := min(max(x.Pos.Column-1, 0), len(raw))
+		stop := start + 1
 		if x.End.Line == x.Pos.Line && x.End.Column > x.Pos.Column {
-			width = x.End.Column - x.Pos.Column
+			stop = min(x.End.Column-1, len(raw))
 		}
-		col := x.Pos.Column
+		// Columns count runes in the source; tabs are expanded for display.
+		col := utf8.RuneCountInString(expandTabs(string(raw[:start]))) + 1
+		width := max(utf8.RuneCountInString(expandTabs(string(raw[:max(stop, start)])))-col+1, 1)
+		text := expandTabs(string(raw))
 		const maxLine = 100
 		if n := utf8.RuneCountInString(text); n > maxLine {
 			runes := []rune(text)

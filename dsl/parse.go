@@ -90,19 +90,9 @@ var (
 )
 
 func init() {
-	// Every quoted literal of the grammar is a keyword.
-	for _, w := range []string{
-		"game", "aka", "summary", "decks", "let", "rank", "of", "phase", "until",
-		"foundation", "tableau", "reserve", "stock", "waste", "cell", "discard",
-		"deal", "win", "when", "layout", "row", "column",
-		"base", "build", "none", "except", "run", "down", "up", "either", "same-rank",
-		"any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit", "wrap",
-		"holds", "move", "top", "runs", "whole", "grid", "to", "fill", "from", "start", "after",
-		"accepts", "one", "each", "redeal", "unlimited", "take", "rest", "face", "but",
-		"during", "any", "red", "black", "or", "and", "not", "all", "cards", "in",
-		"every", "no", "is", "are", "empty", "full", "started",
-	} {
-		Keywords[w] = true
+	// Every word the grammar quotes is a keyword.
+	for _, m := range literalRE.FindAllStringSubmatch(parser.String(), -1) {
+		Keywords[m[1]] = true
 	}
 }
 

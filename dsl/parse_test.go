@@ -1,0 +1,104 @@
+package dsl_test
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/rulesets"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestGrammarGolden keeps the grammar, as participle derives it, in a golden
+// file, so that every change to the language shows in review.
+func TestGrammarGolden(t *testing.T) {
+	got := dsl.Grammar() + "\n"
+	path := filepath.Join("testdata", "grammar.ebnf")
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), got)
+}
+
+func TestKeywordsAreReserved(t *testing.T) {
+	for _, w := range []string{"game", "foundation", "build", "wrap", "any-suit", "redeal", "during"} {
+		assert.True(t, dsl.Keywords[w], w)
+	}
+	assert.False(t, dsl.Keywords["previous"], "previous is a name, resolved by the checker")
+	// A keyword cannot name a pile.
+	_, err := dsl.Parse("k.patience", []byte(`game "k" { tableau build[2] }`))
+	require.Error(t, err)
+}
+
+func TestParseRulesets(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		src, _ := rulesets.Source(name)
+		f, err := dsl.Parse(name+".patience", src)
+		require.NoError(t, err, name)
+		require.NotNil(t, f.Game)
+		assert.NotEmpty(t, f.Game.Stmts)
+		start, _ := f.Game.Span()
+		assert.Equal(t, name+".patience", start.Filename)
+		assert.Positive(t, start.Line)
+	}
+}
+
+func TestPositions(t *testing.T) {
+	src := "# comment\ngame \"P\" {\n\tdecks 2\n  foundation f[8] { holds 13 }\n}\n"
+	f, err := dsl.Parse("p.patience", []byte(src))
+	require.NoError(t, err)
+	decks := f.Game.Stmts[0].(*dsl.Decks)
+	assert.Equal(t, 3, decks.Pos.Line)
+	assert.Equal(t, 2, decks.Pos.Column)
+	pile := f.Game.Stmts[1].(*dsl.PileDecl)
+	assert.Equal(t, 4, pile.Name.Pos.Line)
+	assert.Equal(t, 14, pile.Name.Pos.Column)
+	assert.Equal(t, 8, pile.Range.From.Value)
+}
+
+func TestRefusedBeforeParsing(t *testing.T) {
+	cases := map[string]struct {
+		src  string
+		want string
+	}{
+		"nul":     {"game \"x\" {\x00}", "NUL byte"},
+		"utf8":    {"game \"x\xff\" {}", "not valid UTF-8"},
+		"deep":    {"game \"x\" {" + strings.Repeat("(", dsl.MaxDepth+1), "nesting is deeper than 64"},
+		"size":    {strings.Repeat("#", dsl.MaxFileSize+1), "the limit is 1048576 bytes"},
+		"empty":   {"", "unexpected end of file"},
+		"garbage": {"}{", `unexpected "}"`},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := dsl.Parse("x.patience", []byte(c.src))
+			var d *dsl.Diagnostics
+			require.True(t, errors.As(err, &d), "%v", err)
+			require.Len(t, d.List, 1)
+			assert.Contains(t, d.List[0].Message, c.want)
+			assert.Positive(t, d.List[0].Pos.Line)
+		})
+	}
+}
+
+func TestRenderCaretAndTabs(t *testing.T) {
+	d := &dsl.Diagnostics{Source: []byte("a\n\tbad thing\n"), List: []*dsl.Diagnostic{{Severity: dsl.Error, Message: "m", Suggest: "good"}}}
+	d.List[0].Pos.Filename, d.List[0].Pos.Line, d.List[0].Pos.Column = "f", 2, 2
+	d.List[0].End = d.List[0].Pos
+	d.List[0].End.Column = 5
+	assert.Equal(t, "f:2:2: error: m; did you mean \"good\"?\n    2 |     bad thing\n      |     ^^^\n", d.Render())
+}
+
+func TestClosest(t *testing.T) {
+	assert.Equal(t, "foundations", dsl.Closest("fundations", []string{"tableau", "foundations", "waste"}))
+	assert.Equal(t, "", dsl.Closest("zzzzzz", []string{"tableau", "waste"}))
+}
