@@ -53,6 +53,16 @@ func (r *Rules) Deal(seed uint64) *State {
 	return s
 }
 
+// DealInto deals the opening position for seed into s, reusing its memory.
+func (r *Rules) DealInto(s *State, seed uint64) {
+	clear(s.lens)
+	s.phase, s.redeals = 0, 0
+	r.dealInto(s, seed)
+}
+
+// NewState returns an empty state for these rules, for DealInto.
+func (r *Rules) NewState() *State { return r.newState() }
+
 func (r *Rules) dealInto(s *State, seed uint64) {
 	g := r.Game
 	pack := r.Pack()
