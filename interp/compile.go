@@ -31,8 +31,8 @@ type pileRule struct {
 	accepts    int
 	move       check.MoveKind
 	grid       bool
-	build      rel
-	run        rel
+	build      *relTable // nil: nothing may be built
+	run        *relTable
 	except     pattern
 	base       []baseRule
 	to         []int
@@ -47,11 +47,29 @@ type baseRule struct {
 	when condFn
 }
 
-type rel struct {
-	ok   bool // false: nothing may be built
-	step check.Step
-	suit check.SuitRel
-	wrap bool
+// relTable is a building relation as a table: for each face-up card (its
+// low six bits), the set of cards that may go on it.
+type relTable [64]uint64
+
+// fits reports whether card over may be placed on card under.
+func (t *relTable) fits(under, over Card) bool {
+	return t[under&cardBits]>>(over&cardBits)&1 != 0
+}
+
+const cardBits = 0x3f
+
+// allCards is the set of every face-up card.
+const allCards = 0x3ffe_3ffe_3ffe_3ffe
+
+// spread turns a rank mask and a suit mask into a card set.
+func spread(ranks uint16, suits uint8) uint64 {
+	var set uint64
+	for s := 0; s < 4; s++ {
+		if suits&(1<<s) != 0 {
+			set |= uint64(ranks&0x3ffe) << (16 * s)
+		}
+	}
+	return set
 }
 
 type pattern struct {
@@ -80,6 +98,18 @@ type condFn func(s *State) bool
 // proved everything it relies on.
 func Compile(g *check.Game) *Rules {
 	r := &Rules{Game: g, stock: g.Stock}
+	tables := map[check.Relation]*relTable{}
+	compileRel := func(x *check.Relation) *relTable {
+		if x == nil {
+			return nil
+		}
+		if t, ok := tables[*x]; ok {
+			return t
+		}
+		t := buildTable(*x)
+		tables[*x] = t
+		return t
+	}
 	for _, p := range g.Piles {
 		cap := g.CardCount
 		if p.Holds > 0 {
@@ -129,43 +159,41 @@ func Compile(g *check.Game) *Rules {
 	return r
 }
 
-func compileRel(x *check.Relation) rel {
-	if x == nil {
-		return rel{}
+func buildTable(x check.Relation) *relTable {
+	t := new(relTable)
+	for suit := 0; suit < 4; suit++ {
+		for rank := 1; rank <= 13; rank++ {
+			under := NewCard(rank, suit)
+			for os := 0; os < 4; os++ {
+				for or := 1; or <= 13; or++ {
+					if relates(x, under, NewCard(or, os)) {
+						t[under] |= 1 << NewCard(or, os)
+					}
+				}
+			}
+		}
 	}
-	return rel{ok: true, step: x.Step, suit: x.Suit, wrap: x.Wrap}
+	return t
 }
 
-func compilePattern(p check.Pattern) pattern {
-	return pattern{ok: true, ranks: p.Ranks, suits: p.Suits, value: p.Value}
-}
-
-// matches reports whether card c fits the pattern in state s.
-func (p *pattern) matches(c Card, s *State) bool {
-	if !p.ok || p.ranks&(1<<c.Rank()) == 0 || p.suits&(1<<c.Suit()) == 0 {
-		return false
-	}
-	return p.value < 0 || int(s.values[p.value]) == c.Rank()
-}
-
-// fits reports whether card over may be placed on card under.
-func (x *rel) fits(under, over Card) bool {
+// relates is the definition of a building relation, card by card.
+func relates(x check.Relation, under, over Card) bool {
 	ur, or := under.Rank(), over.Rank()
 	var rankOK bool
-	switch x.step {
+	switch x.Step {
 	case check.StepDown:
-		rankOK = or == ur-1 || (x.wrap && ur == 1 && or == 13)
+		rankOK = or == ur-1 || (x.Wrap && ur == 1 && or == 13)
 	case check.StepUp:
-		rankOK = or == ur+1 || (x.wrap && ur == 13 && or == 1)
+		rankOK = or == ur+1 || (x.Wrap && ur == 13 && or == 1)
 	case check.StepEither:
-		rankOK = or == ur-1 || or == ur+1 || (x.wrap && ((ur == 1 && or == 13) || (ur == 13 && or == 1)))
+		rankOK = or == ur-1 || or == ur+1 || (x.Wrap && ((ur == 1 && or == 13) || (ur == 13 && or == 1)))
 	case check.StepSame:
 		rankOK = or == ur
 	}
 	if !rankOK {
 		return false
 	}
-	switch x.suit {
+	switch x.Suit {
 	case check.SameSuit:
 		return under.Suit() == over.Suit()
 	case check.SameColour:
@@ -176,6 +204,30 @@ func (x *rel) fits(under, over Card) bool {
 		return under.Suit() != over.Suit()
 	}
 	return true
+}
+
+func compilePattern(p check.Pattern) pattern {
+	return pattern{ok: true, ranks: p.Ranks, suits: p.Suits, value: p.Value}
+}
+
+// set is the set of cards the pattern matches in state s.
+func (p *pattern) set(s *State) uint64 {
+	if !p.ok {
+		return 0
+	}
+	ranks := p.ranks
+	if p.value >= 0 {
+		ranks &= 1 << s.values[p.value]
+	}
+	return spread(ranks, p.suits)
+}
+
+// matches reports whether card c fits the pattern in state s.
+func (p *pattern) matches(c Card, s *State) bool {
+	if !p.ok || p.ranks&(1<<c.Rank()) == 0 || p.suits&(1<<c.Suit()) == 0 {
+		return false
+	}
+	return p.value < 0 || int(s.values[p.value]) == c.Rank()
 }
 
 // cond compiles a condition to a function of the state; nil stays nil.

@@ -108,7 +108,7 @@ func (r *Rules) SafeMove(s *State) (Move, bool) {
 func (r *Rules) someoneBuildsOn(s *State, c Card) bool {
 	for i := range r.piles {
 		p := &r.piles[i]
-		if p.role == check.Foundation || p.role == check.Discard || !p.build.ok {
+		if p.role == check.Foundation || p.role == check.Discard || p.build == nil {
 			continue
 		}
 		if p.except.ok && p.except.matches(c, s) {

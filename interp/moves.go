@@ -26,6 +26,10 @@ type Move struct {
 // Moves appends every legal move in s to buf and returns it. Every distinct
 // destination is its own move.
 func (r *Rules) Moves(s *State, buf []Move) []Move {
+	var acc [check.MaxPiles]uint64
+	for d := range r.piles {
+		acc[d], _ = r.accept(s, d)
+	}
 	for src := range r.piles {
 		pr := &r.piles[src]
 		n := int(s.lens[src])
@@ -40,32 +44,49 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 					continue
 				}
 				for _, dst := range pr.to {
-					if dst != src && r.canPlace(s, dst, src, s.cards[base+i:base+i+1]) {
+					if acc[dst]>>(c&cardBits)&1 != 0 && r.fitsOne(s, dst, src) {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1, Slot: uint8(i)})
 					}
 				}
 			}
 			continue
 		}
-		lo, hi := n-1, n-1 // the run's possible bottoms: cards[base+lo..base+hi]
+		top := s.cards[base+n-1]
+		if top.FaceDown() {
+			continue
+		}
+		lo := n - 1 // lowest possible bottom of the moved cards
 		switch pr.move {
 		case check.MoveRuns:
 			lo = n - r.runLen(s, src)
 		case check.MoveWhole:
-			lo, hi = 0, 0
 			if s.cards[base].FaceDown() {
 				continue
 			}
-		}
-		if s.cards[base+n-1].FaceDown() {
-			continue
+			lo = 0
 		}
 		for _, dst := range pr.to {
 			if dst == src {
 				continue
 			}
+			a := acc[dst]
+			if a == 0 {
+				continue
+			}
+			hi := n - 1
+			if pr.move == check.MoveWhole {
+				hi = 0
+			}
 			for b := hi; b >= lo; b-- {
-				if r.canPlace(s, dst, src, s.cards[base+b:base+n]) {
+				c := s.cards[base+b]
+				if a>>(c&cardBits)&1 == 0 {
+					continue
+				}
+				if b == n-1 {
+					if r.fitsOne(s, dst, src) {
+						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
+					}
+				} else if r.refuse(s, dst, src, s.cards[base+b:base+n]) == ok {
 					buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: uint8(n - b)})
 				}
 			}
@@ -85,6 +106,16 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 	return buf
 }
 
+// fitsOne finishes the check of a single card whose bottom card dst
+// accepts: what depends on the source or the count.
+func (r *Rules) fitsOne(s *State, dst, src int) bool {
+	d := &r.piles[dst]
+	if d.accepts > 1 {
+		return false
+	}
+	return s.lens[dst] > 0 || d.fill == 0 || d.fill&(1<<src) != 0
+}
+
 // runLen is the length of the movable run at the top of pile p: face-up
 // cards each fitting on the one below by the pile's run rule.
 func (r *Rules) runLen(s *State, p int) int {
@@ -96,18 +127,12 @@ func (r *Rules) runLen(s *State, p int) int {
 	k := 1
 	for i := n - 1; i > 0; i-- {
 		under := s.cards[base+i-1]
-		if under.FaceDown() || !pr.run.fits(under, s.cards[base+i]) {
+		if under.FaceDown() || pr.run == nil || !pr.run.fits(under, s.cards[base+i]) {
 			break
 		}
 		k++
 	}
 	return k
-}
-
-// canPlace reports whether the cards run (bottom first) may move from src
-// onto dst.
-func (r *Rules) canPlace(s *State, dst, src int, run []Card) bool {
-	return r.refuse(s, dst, src, run) == ok
 }
 
 // refusal says why cards may not go onto a pile; ok when they may.
@@ -130,64 +155,95 @@ const (
 	refRun
 )
 
-// refuse is the one place that decides whether cards may go onto a pile.
+// accept is the one place that decides which cards may go onto pile d
+// now: it returns the set of cards that may be the bottom card of what is
+// moved there, and the reason for refusing any card outside the set.
+func (r *Rules) accept(s *State, d int) (uint64, refusal) {
+	p := &r.piles[d]
+	switch {
+	case p.grid:
+		return 0, refGrid
+	case d == r.stock:
+		return 0, refStock
+	}
+	dn := int(s.lens[d])
+	if p.holds > 0 && dn >= p.holds {
+		return 0, refFull
+	}
+	if dn == 0 {
+		if p.startAfter >= 0 && s.lens[p.startAfter] == 0 {
+			return 0, refStartAfter
+		}
+		if p.startWhen != nil && !p.startWhen(s) {
+			return 0, refStartWhen
+		}
+		set := uint64(allCards)
+		for i := range p.base {
+			b := &p.base[i]
+			if b.when == nil || b.when(s) {
+				set &= b.pat.set(s)
+			}
+		}
+		return set, refBase
+	}
+	top := s.cards[r.offs[d]+dn-1]
+	switch {
+	case p.build == nil:
+		return 0, refNoBuild
+	case top.FaceDown():
+		return 0, refFaceDown
+	}
+	ex := p.except.set(s)
+	if ex>>(top&cardBits)&1 != 0 {
+		return 0, refExcept
+	}
+	return p.build[top&cardBits] &^ ex, refBuild
+}
+
+// refuse says why the cards run (bottom first) may not move from src onto
+// dst, or ok when they may. It decides exactly as Moves does.
 func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 	d := &r.piles[dst]
-	if d.grid {
-		return refGrid
-	}
-	if dst == r.stock {
-		return refStock
-	}
 	k := len(run)
 	dn := int(s.lens[dst])
-	if d.holds > 0 && dn+k > d.holds {
+	set, why := r.accept(s, dst)
+	switch {
+	case why == refGrid || why == refStock:
+		return why
+	case d.holds > 0 && dn+k > d.holds:
 		return refFull
-	}
-	if d.accepts != check.AcceptRuns && k != d.accepts {
+	case d.accepts != check.AcceptRuns && k != d.accepts:
 		return refCount
-	}
-	bottom := run[0]
-	if dn == 0 {
-		if d.fill != 0 && d.fill&(1<<src) == 0 {
-			return refFill
-		}
-		if d.startAfter >= 0 && s.lens[d.startAfter] == 0 {
-			return refStartAfter
-		}
-		if d.startWhen != nil && !d.startWhen(s) {
-			return refStartWhen
-		}
-		for i := range d.base {
-			b := &d.base[i]
-			if (b.when == nil || b.when(s)) && !b.pat.matches(bottom, s) {
-				return refBase
-			}
-		}
-	} else {
-		top := s.cards[r.offs[dst]+dn-1]
-		switch {
-		case !d.build.ok:
-			return refNoBuild
-		case top.FaceDown():
-			return refFaceDown
-		case d.except.ok && (d.except.matches(top, s) || d.except.matches(bottom, s)):
+	case dn == 0 && d.fill != 0 && d.fill&(1<<src) == 0:
+		return refFill
+	case set>>(run[0]&cardBits)&1 == 0:
+		if why == refBuild && d.except.matches(run[0], s) {
 			return refExcept
-		case !d.build.fits(top, bottom):
-			return refBuild
 		}
-	}
-	if k > 1 && !(d.runIsBuild && r.piles[src].run == d.build) {
-		if !d.build.ok {
-			return refRun
-		}
-		for i := 1; i < k; i++ {
-			if !d.build.fits(run[i-1], run[i]) || (d.except.ok && (d.except.matches(run[i-1], s) || d.except.matches(run[i], s))) {
-				return refRun
-			}
-		}
+		return why
+	case k > 1 && !r.runFits(s, dst, src, run):
+		return refRun
 	}
 	return ok
+}
+
+// runFits reports whether a run of more than one card is a sequence that
+// dst builds.
+func (r *Rules) runFits(s *State, dst, src int, run []Card) bool {
+	d := &r.piles[dst]
+	if d.build == nil {
+		return false
+	}
+	if d.runIsBuild && r.piles[src].run == d.build {
+		return true
+	}
+	ex := d.except.set(s)
+	for i := 1; i < len(run); i++ {
+		if !d.build.fits(run[i-1], run[i]) || ex>>(run[i-1]&cardBits)&1 != 0 || ex>>(run[i]&cardBits)&1 != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Rules) canAct(s *State, i int) bool {
