@@ -1,0 +1,164 @@
+// Package board draws a game position as plain text for a terminal: the
+// rows of the game's layout, each pile under its name, tableau piles fanned
+// downward, grid piles slot by slot so their gaps show, the stock as a count.
+// It only reads the position through the interp API.
+package board
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
+)
+
+// Options change how cards are drawn.
+type Options struct {
+	ASCII bool // suits as C D H S rather than ♣ ♦ ♥ ♠
+}
+
+const (
+	faceDown = "[##]"
+	empty    = "[  ]"
+	gap      = " .. "
+	cardW    = 4 // every cell above is this wide
+)
+
+// Card draws one card as a cell: "[K♠]", "[##]" face down, " .. " a gap.
+func Card(c interp.Card, opt Options) string {
+	switch {
+	case c.IsGap():
+		return gap
+	case c.FaceDown():
+		return faceDown
+	}
+	s := c.String() // rank and suit letter, e.g. "TD"
+	if !opt.ASCII {
+		s = s[:1] + interp.SuitSymbols[c.Suit()]
+	}
+	return "[" + s + "]"
+}
+
+// CardText writes a card for a sentence: "K♠", or "KS" with ASCII.
+func CardText(c interp.Card, opt Options) string {
+	return strings.Trim(Card(c, opt), "[] ")
+}
+
+// Rows returns the rows to draw: the game's layout, or else one row per
+// pile group in the order the piles are declared.
+func Rows(g *check.Game) [][]int {
+	if len(g.Layout) > 0 {
+		return g.Layout
+	}
+	var rows [][]int
+	index := map[string]int{}
+	for i, p := range g.Piles {
+		k, ok := index[p.Group]
+		if !ok {
+			k = len(rows)
+			index[p.Group] = k
+			rows = append(rows, nil)
+		}
+		rows[k] = append(rows[k], i)
+	}
+	return rows
+}
+
+// Draw writes the piles of s, row by row, with a blank line between rows.
+func Draw(w io.Writer, r *interp.Rules, s *interp.State, opt Options) error {
+	var b strings.Builder
+	for i, row := range Rows(r.Game) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		drawRow(&b, r, s, row, opt)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// drawRow writes one layout row: a line of pile names, then the piles'
+// cells side by side, one line per card depth.
+func drawRow(b *strings.Builder, r *interp.Rules, s *interp.State, row []int, opt Options) {
+	type column struct {
+		name  string
+		cells []string
+		width int
+	}
+	cols := make([]column, len(row))
+	grid := false
+	depth := 0
+	for k, p := range row {
+		pile := r.Game.Piles[p]
+		c := column{name: pile.Name, cells: cells(r, s, p, opt)}
+		c.width = max(utf8.RuneCountInString(c.name), cardW)
+		cols[k] = c
+		grid = grid || pile.Grid
+		depth = max(depth, len(c.cells))
+	}
+	// A row with a grid numbers its lines, as moves name a grid card by row.
+	margin := ""
+	if grid {
+		margin = strings.Repeat(" ", len(strconv.Itoa(depth))+1)
+	}
+	line := func(cell func(c column) string, left string) {
+		var l strings.Builder
+		l.WriteString(left)
+		for k, c := range cols {
+			if k > 0 {
+				l.WriteByte(' ')
+			}
+			text := cell(c)
+			l.WriteString(text)
+			l.WriteString(strings.Repeat(" ", c.width-utf8.RuneCountInString(text)))
+		}
+		b.WriteString(strings.TrimRight(l.String(), " "))
+		b.WriteByte('\n')
+	}
+	line(func(c column) string { return c.name }, margin)
+	for d := 0; d < depth; d++ {
+		left := margin
+		if grid {
+			left = fmt.Sprintf("%*d ", len(margin)-1, d+1)
+		}
+		line(func(c column) string {
+			if d < len(c.cells) {
+				return c.cells[d]
+			}
+			return ""
+		}, left)
+	}
+}
+
+// cells lists what is drawn for pile p, top to bottom of the screen.
+func cells(r *interp.Rules, s *interp.State, p int, opt Options) []string {
+	pile := r.Game.Piles[p]
+	cards := s.Pile(r, p)
+	switch {
+	case len(cards) == 0:
+		return []string{empty}
+	case p == r.Game.Stock:
+		// Only the count matters, and it must not give the order away.
+		return []string{faceDown, countCell(len(cards))}
+	case pile.Role == check.Tableau || pile.Grid:
+		out := make([]string, len(cards))
+		for i, c := range cards {
+			out[i] = Card(c, opt)
+		}
+		return out
+	}
+	// A squared pile: its top card, and how many cards it holds.
+	out := []string{Card(cards[len(cards)-1], opt)}
+	if n := s.Count(r, p); n > 1 {
+		out = append(out, countCell(n))
+	}
+	return out
+}
+
+// countCell writes a card count under a card cell, right-aligned inside it.
+func countCell(n int) string {
+	return fmt.Sprintf("%*d", cardW-1, n)
+}

@@ -1,0 +1,122 @@
+// Package cli is the patience command line: it builds the cobra command tree
+// (list, show, play, validate), turns rule files and built-in names into
+// games, and reports every error once, as one line on stderr, with an exit
+// code. The commands keep no global state: New builds a fresh tree.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-dev/patience/dsl"
+)
+
+// Main runs the command line on the process's arguments and standard
+// streams and returns the exit code.
+func Main() int {
+	return Run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Run runs the command line with the given arguments and streams and returns
+// the exit code: 0 on success, 1 on any error. Every error is printed once:
+// diagnostics of a rule file as they render, anything else as
+// "patience: <message>".
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := New()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	var diags *dsl.Diagnostics
+	switch {
+	case errors.Is(err, errReported):
+		// Already told the user, e.g. validate's per-file diagnostics.
+	case errors.As(err, &diags):
+		fmt.Fprint(stderr, diags.Render())
+	default:
+		fmt.Fprintf(stderr, "patience: %s\n", oneLine(err.Error()))
+	}
+	return 1
+}
+
+// errReported is returned by a command that has already printed what went
+// wrong and only needs the exit code set.
+var errReported = errors.New("failed")
+
+// New builds the patience command tree.
+func New() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "patience",
+		Short: "Play solitaire games written as plain-text rule files",
+		Long: `patience plays solitaire games. Every game is a plain-text .patience file;
+the built-in ones are listed by "patience list", and any command that takes a
+ruleset accepts either a built-in name or the path of a .patience file.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmd.Help()
+			}
+			return unknownCommand(cmd, args[0])
+		},
+		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: true},
+	}
+	root.SetFlagErrorFunc(flagError)
+	root.AddCommand(
+		newListCmd(),
+		newShowCmd(),
+		newPlayCmd(),
+		newValidateCmd(),
+	)
+	return root
+}
+
+func unknownCommand(root *cobra.Command, name string) error {
+	var names []string
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	if s := dsl.Closest(name, names); s != "" {
+		return fmt.Errorf("unknown command %q; did you mean %q?", name, s)
+	}
+	return fmt.Errorf("unknown command %q; the commands are %s (see \"patience help\")", name, strings.Join(names, ", "))
+}
+
+func flagError(cmd *cobra.Command, err error) error {
+	return fmt.Errorf("%v (see \"%s --help\")", err, cmd.CommandPath())
+}
+
+// exactlyOneRuleset is an Args check with a message that says what is
+// missing, not how many arguments cobra counted.
+func exactlyOneRuleset(cmd *cobra.Command, args []string) error {
+	switch {
+	case len(args) == 0:
+		return fmt.Errorf("%s needs a ruleset: a built-in name (see \"patience list\") or a .patience file", cmd.Name())
+	case len(args) > 1:
+		return fmt.Errorf("%s takes one ruleset, not %d: %s", cmd.Name(), len(args), strings.Join(args, " "))
+	}
+	return nil
+}
+
+// oneLine keeps an error to one line, so that a message from deep inside
+// never breaks the "patience: <msg>" shape.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

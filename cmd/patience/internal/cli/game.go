@@ -1,0 +1,131 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/interp"
+)
+
+// seedFlags are the flags that choose a deal.
+type seedFlags struct {
+	seed string
+}
+
+func (f *seedFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.seed, "seed", "", "the deal to play, a whole number (default: from the clock, and printed)")
+	_ = cmd.RegisterFlagCompletionFunc("seed", cobra.NoFileCompletions)
+}
+
+// value returns the seed given, or one taken from the clock when none is.
+func (f *seedFlags) value(cmd *cobra.Command) (uint64, error) {
+	if !cmd.Flags().Changed("seed") {
+		// Nine digits: easy to read back and type again, and plenty of deals.
+		return uint64(time.Now().UnixNano()) % 1_000_000_000, nil
+	}
+	return parseSeed(f.seed)
+}
+
+func parseSeed(s string) (uint64, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("invalid seed %q: want a whole number from 0 to %d", s, uint64(math.MaxUint64))
+	}
+	return n, nil
+}
+
+// header is the line above a board: the game, the seed, and whatever else
+// the position needs to be read (game values, the phase, redeals left).
+func header(g *interp.Game) string {
+	r, s := g.Rules, g.State()
+	parts := []string{r.Game.Name, fmt.Sprintf("seed %d", g.Seed)}
+	for i, v := range r.Game.Values {
+		parts = append(parts, fmt.Sprintf("%s = %s", v.Name, rankName(s.Value(i))))
+	}
+	if ph := s.Phase(); ph < len(r.Game.Phases) {
+		p := r.Game.Phases[ph]
+		if p.Label != "" {
+			parts = append(parts, fmt.Sprintf("phase %s: %s", p.Name, p.Label))
+		} else {
+			parts = append(parts, "phase "+p.Name)
+		}
+	}
+	if r.Game.Redeal != nil {
+		if n := r.RedealsLeft(s); n < 0 {
+			parts = append(parts, "redeals unlimited")
+		} else {
+			parts = append(parts, fmt.Sprintf("redeals left %d", n))
+		}
+	}
+	return strings.Join(parts, "  ")
+}
+
+func rankName(r int) string {
+	if r < 1 || r > 13 {
+		return "?"
+	}
+	return [...]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}[r-1]
+}
+
+// position is g's position as data, naming the ruleset it was played from.
+func position(g *interp.Game, ruleset string) *interp.Position {
+	p := g.Position()
+	p.Ruleset = ruleset
+	return p
+}
+
+func writeJSONIndent(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func newShowCmd() *cobra.Command {
+	var (
+		seed   seedFlags
+		ascii  bool
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "show NAME|FILE",
+		Short: "Show the opening layout of a deal",
+		Long: `Show the opening layout of a game for a seed: each row of the game's layout
+with its piles, tableau piles fanned downward, grid piles slot by slot with
+their gaps, face-down cards as [##] and the stock as a count.
+
+With --json the position is printed as JSON, as "play" saves it.`,
+		Args:              exactlyOneRuleset,
+		ValidArgsFunction: rulesetArg,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := seed.value(cmd)
+			if err != nil {
+				return err
+			}
+			game, err := loadGame(args[0])
+			if err != nil {
+				return err
+			}
+			g := interp.New(game, n)
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSONIndent(out, position(g, args[0]))
+			}
+			fmt.Fprintln(out, header(g))
+			fmt.Fprintln(out)
+			return board.Draw(out, g.Rules, g.State(), board.Options{ASCII: ascii})
+		},
+	}
+	seed.register(cmd)
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "write suits as the letters C D H S")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the position as JSON")
+	return cmd
+}

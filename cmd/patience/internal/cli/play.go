@@ -1,0 +1,220 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/interp"
+)
+
+// maxSaveSize bounds a saved game read by --resume: far above any real
+// position, low enough that a wrong file is refused rather than read whole.
+const maxSaveSize = 16 << 20
+
+// maxLine bounds one command line; a longer one is refused, not read whole.
+const maxLine = 64 << 10
+
+func newPlayCmd() *cobra.Command {
+	var (
+		seed   seedFlags
+		resume string
+		asJSON bool
+		ascii  bool
+	)
+	cmd := &cobra.Command{
+		Use:   "play NAME|FILE",
+		Short: "Play a game, one command per line",
+		Long: `Play a game in line mode: the board is printed, then each line read from
+stdin is a command and its result is printed. It works with pipes, so games
+can be scripted. Type "help" for the commands.
+
+The seed is printed at the start; give it with --seed to play the same deal
+again. "save FILE" writes the position, and --resume FILE goes on from it
+(the ruleset may then be left out if the save names it).
+
+With --json every line of output is one JSON object: the first is the
+opening state, then one per line of input, with the fields position, moves
+(the legal moves), status, command, result, why (for a hint) and error.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 && resume != "" {
+				return nil
+			}
+			return exactlyOneRuleset(cmd, args)
+		},
+		ValidArgsFunction: rulesetArg,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var (
+				g       *interp.Game
+				ruleset string
+				err     error
+			)
+			if resume != "" {
+				if cmd.Flags().Changed("seed") {
+					return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
+				}
+				g, ruleset, err = resumeGame(resume, args)
+			} else {
+				ruleset = args[0]
+				g, err = newGame(cmd, ruleset, &seed)
+			}
+			if err != nil {
+				return err
+			}
+			s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii}}
+			in := newLineReader(cmd.InOrStdin())
+			if asJSON {
+				return s.runJSON(cmd, in)
+			}
+			return s.runText(cmd, in, isTerminal(cmd.InOrStdin()))
+		},
+	}
+	seed.register(cmd)
+	cmd.Flags().StringVar(&resume, "resume", "", "go on from a game saved with the save command")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "read commands and write one JSON object per line")
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "write suits as the letters C D H S")
+	_ = cmd.RegisterFlagCompletionFunc("resume", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"json"}, cobra.ShellCompDirectiveFilterFileExt
+	})
+	return cmd
+}
+
+func newGame(cmd *cobra.Command, ruleset string, seed *seedFlags) (*interp.Game, error) {
+	n, err := seed.value(cmd)
+	if err != nil {
+		return nil, err
+	}
+	game, err := loadGame(ruleset)
+	if err != nil {
+		return nil, err
+	}
+	return interp.New(game, n), nil
+}
+
+// resumeGame loads a saved position. The ruleset is the argument if given,
+// else the one the save names.
+func resumeGame(path string, args []string) (*interp.Game, string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, "", resumeError(path, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxSaveSize+1))
+	if err != nil {
+		return nil, "", resumeError(path, err)
+	}
+	if len(data) > maxSaveSize {
+		return nil, "", fmt.Errorf("cannot resume from %s: not a saved game: larger than %d bytes", path, maxSaveSize)
+	}
+	var p interp.Position
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, "", fmt.Errorf("cannot resume from %s: not a saved game: %v", path, jsonError(data, err))
+	}
+	ruleset := p.Ruleset
+	if len(args) > 0 {
+		ruleset = args[0]
+	}
+	if ruleset == "" {
+		return nil, "", fmt.Errorf("cannot resume from %s: it does not say which ruleset it is for; give one: patience play NAME|FILE --resume %s", path, path)
+	}
+	game, err := loadGame(ruleset)
+	if err != nil {
+		return nil, "", err
+	}
+	g, err := interp.Compile(game).Load(&p)
+	if err != nil {
+		return nil, "", fmt.Errorf("cannot resume from %s: %v", path, err)
+	}
+	return g, ruleset, nil
+}
+
+func resumeError(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot resume from %s: %v", path, err)
+}
+
+// jsonError says where in the data a JSON syntax error is, by line.
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line := 1 + strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n")
+		return fmt.Errorf("line %d: %v", line, err)
+	}
+	return errors.New(jsonMessage(err))
+}
+
+// jsonMessage words a decoding error for the user rather than for a Go
+// programmer: no package prefix, no Go type names.
+func jsonMessage(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return fmt.Sprintf("field %q: want a JSON %s, not a %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
+	}
+	if errors.Is(err, io.EOF) {
+		return "no JSON value"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func jsonKind(goKind string) string {
+	switch goKind {
+	case "string":
+		return "string"
+	case "slice", "array":
+		return "array"
+	case "map", "struct", "ptr":
+		return "object"
+	case "bool":
+		return "boolean"
+	}
+	return "number"
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// lineReader reads commands line by line, refusing overlong lines instead
+// of growing without bound.
+type lineReader struct {
+	r *bufio.Reader
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, maxLine)}
+}
+
+// next returns the next line without its line ending. tooLong reports a
+// line longer than maxLine, which is skipped. err is io.EOF at the end.
+func (l *lineReader) next() (line string, tooLong bool, err error) {
+	b, err := l.r.ReadSlice('\n')
+	for errors.Is(err, bufio.ErrBufferFull) {
+		tooLong = true
+		_, err = l.r.ReadSlice('\n')
+	}
+	if tooLong {
+		if errors.Is(err, io.EOF) {
+			err = nil // report the long line; EOF comes with the next call
+		}
+		return "", true, err
+	}
+	if errors.Is(err, io.EOF) && len(b) > 0 {
+		err = nil
+	}
+	return strings.TrimRight(string(b), "\r\n"), false, err
+}

@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/rulesets"
+)
+
+// isPath reports whether a ruleset argument names a file rather than a
+// built-in ruleset: it has a directory separator, the .patience extension,
+// or a file of that name exists.
+func isPath(arg string) bool {
+	if strings.ContainsRune(arg, '/') || strings.ContainsRune(arg, filepath.Separator) || strings.HasSuffix(arg, ".patience") {
+		return true
+	}
+	fi, err := os.Stat(arg)
+	return err == nil && !fi.IsDir()
+}
+
+// source reads a ruleset argument: the text of a built-in ruleset or of a
+// file, and the file name diagnostics should show.
+func source(arg string) (filename string, src []byte, err error) {
+	if isPath(arg) {
+		src, err := readFile(arg)
+		return arg, src, err
+	}
+	name, ok := builtinName(arg)
+	if !ok {
+		return "", nil, unknownRuleset(arg)
+	}
+	src, _ = rulesets.Source(name)
+	return "rulesets/" + name + ".patience", src, nil
+}
+
+// loadGame reads and checks a ruleset argument. A file with errors returns
+// its *dsl.Diagnostics.
+func loadGame(arg string) (*check.Game, error) {
+	filename, src, err := source(arg)
+	if err != nil {
+		return nil, err
+	}
+	return check.Source(filename, src)
+}
+
+// readFile reads a rule file, refusing one larger than the parser accepts
+// before reading it all (a device or a pipe may never end).
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, dsl.MaxFileSize+1))
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	if len(src) > dsl.MaxFileSize {
+		return nil, fmt.Errorf("%s: file is larger than the limit of %d bytes", path, dsl.MaxFileSize)
+	}
+	return src, nil
+}
+
+// fileError says which file could not be read and why, without repeating
+// the operation and path that *fs.PathError adds.
+func fileError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot read %s: %v", path, err)
+}
+
+// builtinName finds a built-in ruleset by its name, or, ignoring case, by its
+// name or one of the game's names (the title or an aka).
+func builtinName(arg string) (string, bool) {
+	names := rulesets.Names()
+	if slices.Contains(names, arg) {
+		return arg, true
+	}
+	for _, name := range names {
+		if strings.EqualFold(name, arg) {
+			return name, true
+		}
+		src, _ := rulesets.Source(name)
+		g, err := check.Source(name+".patience", src)
+		if err != nil {
+			continue
+		}
+		for _, other := range append([]string{g.Name}, g.Aka...) {
+			if strings.EqualFold(other, arg) {
+				return name, true
+			}
+		}
+	}
+	return "", false
+}
+
+func unknownRuleset(arg string) error {
+	names := rulesets.Names()
+	if s := dsl.Closest(arg, names); s != "" {
+		return fmt.Errorf("unknown ruleset %q; did you mean %q?", arg, s)
+	}
+	return fmt.Errorf("unknown ruleset %q; the built-in rulesets are %s, or give the path of a .patience file", arg, strings.Join(names, ", "))
+}
+
+// completeRuleset completes a ruleset argument: built-in names, .patience
+// files and directories that may hold them.
+func completeRuleset(toComplete string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	directive := cobra.ShellCompDirectiveNoFileComp
+	if !strings.ContainsRune(toComplete, '/') {
+		for _, name := range rulesets.Names() {
+			if strings.HasPrefix(name, toComplete) {
+				out = append(out, name)
+			}
+		}
+	}
+	dir, base := filepath.Split(toComplete)
+	entries, _ := os.ReadDir(cmpDir(dir))
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, base) || (strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".")) {
+			continue
+		}
+		switch {
+		case e.IsDir():
+			out = append(out, dir+name+"/")
+			directive |= cobra.ShellCompDirectiveNoSpace
+		case strings.HasSuffix(name, ".patience"):
+			out = append(out, dir+name)
+		}
+	}
+	return out, directive
+}
+
+func cmpDir(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}
+
+// rulesetArgs completes the first argument only.
+func rulesetArg(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return completeRuleset(toComplete)
+}
+
+// rulesetArgs completes every argument.
+func rulesetArgs(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	return completeRuleset(toComplete)
+}

@@ -1,0 +1,368 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/interp"
+)
+
+// session is one game being played from commands, in line or JSON mode.
+type session struct {
+	g       *interp.Game
+	ruleset string // as given on the command line, written into saves
+	opt     board.Options
+}
+
+// outcome is what a command did.
+type outcome struct {
+	result  string // what happened, for the player
+	why     string // the reason for a hint
+	move    bool   // a move was played: the board says it all
+	changed bool   // the position changed
+	quit    bool
+}
+
+const helpText = `Commands:
+  FROM TO [COUNT]  move the top card, or COUNT cards, of pile FROM to pile TO
+                   (e.g. "t3 f1", "t3 t5 2"); a card of a grid pile is named by
+                   its row, as in "garden3:2 ace1"
+  deal [N]         deal from the stock (N picks the stock's Nth deal statement)
+  redeal           gather the cards back into the stock
+  undo, redo       take back the last move, or play again the last one taken back
+  moves            list the legal moves
+  hint             suggest a move, and say why
+  auto             play every safe move to the foundations
+  save FILE        save the game; go on later with --resume FILE
+  help             show this list
+  quit             stop playing`
+
+// commands are the words that are not moves, for suggestions.
+var commands = []string{"deal", "redeal", "undo", "redo", "moves", "hint", "auto", "save", "help", "quit", "exit"}
+
+// exec runs one command line. An error says in one line why nothing
+// happened; the game is unchanged.
+func (s *session) exec(line string) (outcome, error) {
+	g, r := s.g, s.g.Rules
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return outcome{}, errors.New(`empty command; type "help" for the commands`)
+	}
+	word := strings.ToLower(fields[0])
+	noArgs := func() error {
+		if len(fields) > 1 {
+			return fmt.Errorf("%s takes no arguments", word)
+		}
+		return nil
+	}
+	switch word {
+	case "help", "?", "quit", "exit", "undo", "redo", "moves", "hint", "auto":
+		if err := noArgs(); err != nil {
+			return outcome{}, err
+		}
+	}
+	switch word {
+	case "help", "?":
+		return outcome{result: helpText}, nil
+	case "quit", "exit":
+		return outcome{quit: true, result: "bye"}, nil
+	case "undo":
+		h := g.History()
+		if len(h) == 0 || !g.Undo() {
+			return outcome{}, errors.New("nothing to undo")
+		}
+		return outcome{result: "undid " + r.MoveString(h[len(h)-1]), changed: true}, nil
+	case "redo":
+		if !g.Redo() {
+			return outcome{}, errors.New("nothing to redo")
+		}
+		h := g.History()
+		return outcome{result: "redid " + r.MoveString(h[len(h)-1]), changed: true}, nil
+	case "moves":
+		moves := moveStrings(g)
+		if len(moves) == 0 {
+			return outcome{result: "no legal moves"}, nil
+		}
+		return outcome{result: strings.Join(moves, ", ")}, nil
+	case "hint":
+		m, why, ok := r.Hint(g.State())
+		if !ok {
+			return outcome{result: "no legal moves"}, nil
+		}
+		return outcome{result: r.MoveString(m), why: why}, nil
+	case "auto":
+		played := g.Auto()
+		if len(played) == 0 {
+			return outcome{result: "no safe moves to play"}, nil
+		}
+		var names []string
+		for _, m := range played {
+			names = append(names, r.MoveString(m))
+		}
+		return outcome{result: strings.Join(names, ", "), changed: true}, nil
+	case "save":
+		path := strings.TrimSpace(strings.TrimSpace(line)[len(fields[0]):])
+		if path == "" {
+			return outcome{}, errors.New("save needs a file name, e.g. save game.json")
+		}
+		if err := s.save(path); err != nil {
+			return outcome{}, err
+		}
+		return outcome{result: "saved to " + path}, nil
+	}
+	if len(fields) == 1 && word != "deal" && word != "redeal" {
+		if c := dsl.Closest(word, commands); c != "" {
+			return outcome{}, fmt.Errorf("unknown command %q; did you mean %q?", fields[0], c)
+		}
+		return outcome{}, fmt.Errorf(`unknown command %q; a move is FROM TO [COUNT], and "help" lists the commands`, fields[0])
+	}
+	m, err := g.Play(line)
+	if err != nil {
+		return outcome{}, errors.New(oneLine(err.Error()))
+	}
+	return outcome{result: r.MoveString(m), move: true, changed: true}, nil
+}
+
+func moveStrings(g *interp.Game) []string {
+	out := []string{}
+	for _, m := range g.Moves() {
+		out = append(out, g.Rules.MoveString(m))
+	}
+	return out
+}
+
+// save writes the position as JSON so that a crash midway never leaves a
+// half-written file: a temporary file beside it, flushed to disk, then
+// renamed over it.
+func (s *session) save(path string) error {
+	var b strings.Builder
+	if err := writeJSONIndent(&b, position(s.g, s.ruleset)); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(path, []byte(b.String())); err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot save to %s: %v", path, err)
+	}
+	return nil
+}
+
+func writeFileAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	// Make the rename itself durable; not every system can sync a directory.
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// runText plays in line mode: the board, then for each line the result of
+// the command and, when the position changed, the board again.
+func (s *session) runText(cmd *cobra.Command, in *lineReader, prompt bool) error {
+	out := cmd.OutOrStdout()
+	s.drawBoard(out)
+	s.announce(out)
+	for {
+		if err := cmd.Context().Err(); err != nil {
+			return err
+		}
+		if prompt {
+			fmt.Fprint(out, "> ")
+		}
+		line, tooLong, err := in.next()
+		if errors.Is(err, io.EOF) {
+			if prompt {
+				fmt.Fprintln(out)
+			}
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading commands: %v", err)
+		}
+		if tooLong {
+			fmt.Fprintf(out, "line too long: the limit is %d bytes\n", maxLine)
+			continue
+		}
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		o, err := s.exec(line)
+		if err != nil {
+			fmt.Fprintln(out, err)
+			continue
+		}
+		if o.quit {
+			return nil
+		}
+		if !o.move {
+			text := o.result
+			if o.why != "" {
+				text = fmt.Sprintf("hint: %s (%s)", o.result, o.why)
+			}
+			fmt.Fprintln(out, text)
+		}
+		if o.changed {
+			fmt.Fprintln(out)
+			s.drawBoard(out)
+			s.announce(out)
+		}
+	}
+}
+
+func (s *session) drawBoard(w io.Writer) {
+	h := s.g.History()
+	text := header(s.g) + fmt.Sprintf("  moves %d", len(h))
+	if len(h) > 0 {
+		text += fmt.Sprintf(" (last: %s)", s.g.Rules.MoveString(h[len(h)-1]))
+	}
+	fmt.Fprintln(w, text)
+	fmt.Fprintln(w)
+	board.Draw(w, s.g.Rules, s.g.State(), s.opt)
+}
+
+// announce says when the game is over.
+func (s *session) announce(w io.Writer) {
+	n := len(s.g.History())
+	switch s.g.Status() {
+	case interp.Won:
+		fmt.Fprintf(w, "\nYou won in %d %s.\n", n, plural(n, "move", "moves"))
+	case interp.Lost:
+		fmt.Fprintf(w, "\nThe game is lost after %d %s: no progress is possible. Type undo to take moves back.\n", n, plural(n, "move", "moves"))
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// jsonLine is one line of output in JSON mode.
+type jsonLine struct {
+	Position *interp.Position `json:"position"`
+	Moves    []string         `json:"moves"`
+	Status   string           `json:"status"`
+	Command  *string          `json:"command,omitempty"`
+	Result   string           `json:"result,omitempty"`
+	Why      string           `json:"why,omitempty"`
+	Error    string           `json:"error,omitempty"`
+}
+
+// jsonCommand is an input line written as JSON rather than plain text.
+type jsonCommand struct {
+	Command *string `json:"command"`
+}
+
+// runJSON plays in JSON mode: one JSON object out for the opening state and
+// then one for every line in.
+func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
+	enc := json.NewEncoder(cmd.OutOrStdout())
+	enc.SetEscapeHTML(false)
+	emit := func(command *string, o outcome, err error) error {
+		l := jsonLine{
+			Position: position(s.g, s.ruleset),
+			Moves:    moveStrings(s.g),
+			Command:  command,
+			Result:   o.result,
+			Why:      o.why,
+		}
+		l.Status = l.Position.Status
+		if err != nil {
+			l.Error = err.Error()
+		}
+		return enc.Encode(l)
+	}
+	if err := emit(nil, outcome{}, nil); err != nil {
+		return err
+	}
+	for {
+		if err := cmd.Context().Err(); err != nil {
+			return err
+		}
+		line, tooLong, err := in.next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading commands: %v", err)
+		}
+		command := line
+		var o outcome
+		switch {
+		case tooLong:
+			command = ""
+			err = fmt.Errorf("line too long: the limit is %d bytes", maxLine)
+		case strings.HasPrefix(strings.TrimSpace(line), "{"):
+			command, err = decodeCommand(line)
+			if err == nil {
+				o, err = s.exec(command)
+			}
+		default:
+			o, err = s.exec(line)
+		}
+		if err := emit(&command, o, err); err != nil {
+			return err
+		}
+		if o.quit && err == nil {
+			return nil
+		}
+	}
+}
+
+// decodeCommand reads a command sent as {"command": "t3 f1"}.
+func decodeCommand(line string) (string, error) {
+	dec := json.NewDecoder(strings.NewReader(line))
+	dec.DisallowUnknownFields()
+	var c jsonCommand
+	if err := dec.Decode(&c); err != nil {
+		return line, fmt.Errorf(`bad JSON command: %s; send a plain command or {"command": "..."}`, jsonMessage(err))
+	}
+	if dec.More() {
+		return line, errors.New(`bad JSON command: more than one value on the line; send one command per line`)
+	}
+	if c.Command == nil {
+		return line, errors.New(`bad JSON command: no "command" field; send {"command": "..."}`)
+	}
+	return *c.Command, nil
+}
