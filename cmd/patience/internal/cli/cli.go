@@ -70,7 +70,6 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 			}
 			return unknownCommand(cmd, args[0])
 		},
-		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: true},
 	}
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(

@@ -114,6 +114,9 @@ func resumeGame(path string, args []string) (*interp.Game, string, error) {
 		return nil, "", fmt.Errorf("cannot resume from %s: not a saved game: larger than %d bytes", path, maxSaveSize)
 	}
 	var p interp.Position
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return nil, "", fmt.Errorf("cannot resume from %s: not a saved game: the file is empty", path)
+	}
 	if err := json.Unmarshal(data, &p); err != nil {
 		return nil, "", fmt.Errorf("cannot resume from %s: not a saved game: %v", path, jsonError(data, err))
 	}
@@ -147,7 +150,9 @@ func resumeError(path string, err error) error {
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line := 1 + strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n")
+		// An error at the very end is on the last line that has text.
+		end := min(int(se.Offset), len(strings.TrimRight(string(data), " \t\r\n")))
+		line := 1 + strings.Count(string(data[:end]), "\n")
 		return fmt.Errorf("line %d: %v", line, err)
 	}
 	return errors.New(jsonMessage(err))

@@ -92,7 +92,7 @@ func (s *session) exec(line string) (outcome, error) {
 		if len(moves) == 0 {
 			return outcome{result: "no legal moves"}, nil
 		}
-		return outcome{result: strings.Join(moves, ", ")}, nil
+		return outcome{result: "legal moves: " + strings.Join(moves, ", ")}, nil
 	case "hint":
 		m, why, ok := r.Hint(g.State())
 		if !ok {
