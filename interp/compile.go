@@ -23,6 +23,7 @@ type Rules struct {
 	win     condFn
 	phases  []condFn
 	anyGrid bool
+	invert  bool // index destinations by card (many source-destination pairs)
 }
 
 type pileRule struct {
@@ -36,6 +37,7 @@ type pileRule struct {
 	except     pattern
 	base       []baseRule
 	to         []int
+	toMask     uint64 // the piles in to
 	fill       uint64 // bit per source pile; 0 = any
 	startAfter int
 	startWhen  condFn
@@ -73,11 +75,15 @@ func spread(ranks uint16, suits uint8) uint64 {
 }
 
 type pattern struct {
-	ok    bool // false: matches nothing (for except: no exclusion)
-	ranks uint16
-	suits uint8
-	value int
+	ok     bool // false: matches nothing (for except: no exclusion)
+	ranks  uint16
+	suits  uint8
+	value  int
+	static uint64 // the cards matched, before any game value
 }
+
+// rankLanes has bit 0 of each suit's 16-bit lane set.
+const rankLanes = 0x0001_0001_0001_0001
 
 type action struct {
 	count   int
@@ -133,6 +139,9 @@ func Compile(g *check.Game) *Rules {
 		for _, b := range p.Base {
 			pr.base = append(pr.base, baseRule{pat: compilePattern(b.Pattern), when: r.cond(b.Cond)})
 		}
+		for _, t := range p.To {
+			pr.toMask |= 1 << t
+		}
 		for _, f := range p.Fill {
 			pr.fill |= 1 << f
 		}
@@ -142,6 +151,11 @@ func Compile(g *check.Game) *Rules {
 			r.anyGrid = true
 		}
 	}
+	pairs := 0
+	for _, p := range r.piles {
+		pairs += len(p.to)
+	}
+	r.invert = pairs > 40
 	for _, a := range g.Actions {
 		ra := action{count: a.Count, each: a.Each, targets: a.Targets, when: r.cond(a.When)}
 		for _, t := range a.Targets {
@@ -207,19 +221,15 @@ func relates(x check.Relation, under, over Card) bool {
 }
 
 func compilePattern(p check.Pattern) pattern {
-	return pattern{ok: true, ranks: p.Ranks, suits: p.Suits, value: p.Value}
+	return pattern{ok: true, ranks: p.Ranks, suits: p.Suits, value: p.Value, static: spread(p.Ranks, p.Suits)}
 }
 
 // set is the set of cards the pattern matches in state s.
 func (p *pattern) set(s *State) uint64 {
-	if !p.ok {
-		return 0
+	if p.value < 0 || !p.ok {
+		return p.static
 	}
-	ranks := p.ranks
-	if p.value >= 0 {
-		ranks &= 1 << s.values[p.value]
-	}
-	return spread(ranks, p.suits)
+	return p.static & (rankLanes << s.values[p.value])
 }
 
 // matches reports whether card c fits the pattern in state s.

@@ -1,6 +1,10 @@
 package interp
 
-import "github.com/patience-dev/patience/dsl/check"
+import (
+	"math/bits"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
 
 // MoveKind is the kind of a move.
 type MoveKind uint8
@@ -26,25 +30,62 @@ type Move struct {
 // Moves appends every legal move in s to buf and returns it. Every distinct
 // destination is its own move.
 func (r *Rules) Moves(s *State, buf []Move) []Move {
+	// wants[c] is the set of piles that accept card c at the bottom of what
+	// is moved onto them; the work is then in proportion to the moves found.
+	// Piles that accept many cards (a space that takes any card) are kept
+	// apart in broad and tested card by card instead, and so is every pile
+	// in games with few sources and destinations, where the index costs
+	// more than it saves.
 	var acc [check.MaxPiles]uint64
+	var broad uint64
+	var wants *[64]uint64
+	if r.invert {
+		wants = new([64]uint64)
+	}
 	for d := range r.piles {
-		acc[d], _ = r.accept(s, d)
+		a, _ := r.accept(s, d)
+		if a == 0 {
+			continue
+		}
+		acc[d] = a
+		if wants == nil || bits.OnesCount64(a) > 8 {
+			broad |= 1 << d
+			continue
+		}
+		for a != 0 {
+			wants[bits.TrailingZeros64(a)] |= 1 << d
+			a &= a - 1
+		}
+	}
+	dests := func(c Card) uint64 {
+		var ds uint64
+		if wants != nil {
+			ds = wants[c&cardBits]
+		}
+		for bs := broad; bs != 0; bs &= bs - 1 {
+			d := bits.TrailingZeros64(bs)
+			ds |= (acc[d] >> (c & cardBits) & 1) << d
+		}
+		return ds
 	}
 	for src := range r.piles {
 		pr := &r.piles[src]
 		n := int(s.lens[src])
-		if n == 0 || len(pr.to) == 0 || pr.move == check.MoveNone {
+		if n == 0 || pr.toMask == 0 || pr.move == check.MoveNone {
 			continue
 		}
+		to := pr.toMask &^ (1 << src)
 		base := r.offs[src]
 		if pr.grid {
-			for i := 0; i < n; i++ {
-				c := s.cards[base+i]
-				if c.IsGap() || (i < n-1 && !s.cards[base+i+1].IsGap()) {
+			col := s.cards[base : base+n]
+			for i, c := range col {
+				// Available: a card whose slot below is empty.
+				if c == gap || (i+1 < len(col) && col[i+1] != gap) {
 					continue
 				}
-				for _, dst := range pr.to {
-					if acc[dst]>>(c&cardBits)&1 != 0 && r.fitsOne(s, dst, src) {
+				for ds := dests(c) & to; ds != 0; ds &= ds - 1 {
+					dst := bits.TrailingZeros64(ds)
+					if r.fitsOne(s, dst, src) {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1, Slot: uint8(i)})
 					}
 				}
@@ -55,33 +96,25 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 		if top.FaceDown() {
 			continue
 		}
-		lo := n - 1 // lowest possible bottom of the moved cards
-		switch pr.move {
-		case check.MoveRuns:
-			lo = n - r.runLen(s, src)
-		case check.MoveWhole:
+		if pr.move == check.MoveTop {
+			for ds := dests(top) & to; ds != 0; ds &= ds - 1 {
+				dst := bits.TrailingZeros64(ds)
+				if r.fitsOne(s, dst, src) {
+					buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
+				}
+			}
+			continue
+		}
+		lo, hi := n-r.runLen(s, src), n-1
+		if pr.move == check.MoveWhole {
 			if s.cards[base].FaceDown() {
 				continue
 			}
-			lo = 0
+			lo, hi = 0, 0
 		}
-		for _, dst := range pr.to {
-			if dst == src {
-				continue
-			}
-			a := acc[dst]
-			if a == 0 {
-				continue
-			}
-			hi := n - 1
-			if pr.move == check.MoveWhole {
-				hi = 0
-			}
-			for b := hi; b >= lo; b-- {
-				c := s.cards[base+b]
-				if a>>(c&cardBits)&1 == 0 {
-					continue
-				}
+		for b := hi; b >= lo; b-- {
+			for ds := dests(s.cards[base+b]) & to; ds != 0; ds &= ds - 1 {
+				dst := bits.TrailingZeros64(ds)
 				if b == n-1 {
 					if r.fitsOne(s, dst, src) {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})

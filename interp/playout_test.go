@@ -32,8 +32,8 @@ func load(t testing.TB, name string) *interp.Rules {
 	return interp.Compile(loadGame(t, name))
 }
 
-// layout writes every pile of a state, one per line.
-func layout(r *interp.Rules, s *interp.State) string {
+// dumpPiles writes every pile of a state, one per line.
+func dumpPiles(r *interp.Rules, s *interp.State) string {
 	var b strings.Builder
 	for i := 0; i < r.NumPiles(); i++ {
 		fmt.Fprintf(&b, "%-8s", r.PileName(i))
@@ -67,7 +67,7 @@ func TestGoldenDeals(t *testing.T) {
 	for _, name := range rulesets.Names() {
 		t.Run(name, func(t *testing.T) {
 			r := load(t, name)
-			got := layout(r, r.Deal(1))
+			got := dumpPiles(r, r.Deal(1))
 			path := filepath.Join("testdata", "deals", name+".seed1.txt")
 			if *update {
 				require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
@@ -79,7 +79,7 @@ func TestGoldenDeals(t *testing.T) {
 			// Dealing again, and into a used state, gives the same layout.
 			s := r.Deal(2)
 			r.DealInto(s, 1)
-			assert.Equal(t, got, layout(r, s))
+			assert.Equal(t, got, dumpPiles(r, s))
 		})
 	}
 }
