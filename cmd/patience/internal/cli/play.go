@@ -77,7 +77,7 @@ opening state, then one per line of input, with the fields position, moves
 		},
 	}
 	seed.register(cmd)
-	cmd.Flags().StringVar(&resume, "resume", "", "go on from a game saved with the save command")
+	cmd.Flags().StringVar(&resume, "resume", "", "go on from the game saved in `FILE` by the save command")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "read commands and write one JSON object per line")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "write suits as the letters C D H S")
 	_ = cmd.RegisterFlagCompletionFunc("resume", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

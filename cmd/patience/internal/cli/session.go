@@ -148,10 +148,17 @@ func (s *session) save(path string) error {
 	if err := writeJSONIndent(&b, position(s.g, s.ruleset)); err != nil {
 		return err
 	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("cannot save to %s: it is a directory", path)
+	}
 	if err := writeFileAtomic(path, []byte(b.String())); err != nil {
 		var pe *os.PathError
-		if errors.As(err, &pe) {
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
 			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
 		}
 		return fmt.Errorf("cannot save to %s: %v", path, err)
 	}
