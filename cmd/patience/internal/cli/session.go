@@ -57,6 +57,12 @@ func (s *session) exec(line string) (outcome, error) {
 	if len(fields) == 0 {
 		return outcome{}, errors.New(`empty command; type "help" for the commands`)
 	}
+	if len(fields) > 1 {
+		// A pile may be named like a command ("auto f1"): then it is a move.
+		if _, ok := r.PileIndex(strings.SplitN(fields[0], ":", 2)[0]); ok {
+			return s.play(line)
+		}
+	}
 	word := strings.ToLower(fields[0])
 	noArgs := func() error {
 		if len(fields) > 1 {
@@ -125,11 +131,16 @@ func (s *session) exec(line string) (outcome, error) {
 		}
 		return outcome{}, fmt.Errorf(`unknown command %q; a move is FROM TO [COUNT], and "help" lists the commands`, fields[0])
 	}
-	m, err := g.Play(line)
+	return s.play(line)
+}
+
+// play plays a move, or says in one line why it is not legal.
+func (s *session) play(line string) (outcome, error) {
+	m, err := s.g.Play(line)
 	if err != nil {
 		return outcome{}, errors.New(oneLine(err.Error()))
 	}
-	return outcome{result: r.MoveString(m), move: true, changed: true}, nil
+	return outcome{result: s.g.Rules.MoveString(m), move: true, changed: true}, nil
 }
 
 func moveStrings(g *interp.Game) []string {
