@@ -128,9 +128,11 @@ func refused(t *testing.T, g *interp.Game, move, why string) {
 	t.Helper()
 	before := g.Position()
 	_, err := g.Play(move)
-	if assert.Error(t, err, "%q should be refused", move) {
-		assert.Equal(t, why, err.Error(), "reason %q is refused for", move)
+	if !assert.Error(t, err, "%q should be refused", move) {
+		g.Undo() // keep the position for the assertions that follow
+		return
 	}
+	assert.Equal(t, why, err.Error(), "reason %q is refused for", move)
 	assert.Equal(t, before, g.Position(), "refusing %q changed the position", move)
 }
 
@@ -317,8 +319,9 @@ func TestRulesPrecedenceWrapAndClosed(t *testing.T) {
 	g := setUp(t, "precedence", layout{piles: map[string]string{
 		"f1":    precedenceFull(1),     // K..A, closed
 		"f2":    seq('Q', -1, 12, "D"), // Q..A: a K goes on the A
-		"f3":    "JH",                  //
-		"waste": "QS KS"}, rest:        "stock"})
+		"f3":    "JH",
+		"waste": "QS KS",
+	}, rest: "stock"})
 	assertMoves(t, g, "deal", "waste f2")
 	refused(t, g, "waste f1", "f1 is full: it holds 13 cards")
 	refused(t, g, "f1 f2", "cards never leave f1")
@@ -346,6 +349,8 @@ func TestRulesPrecedenceRedeal(t *testing.T) {
 	g := setUp(t, "precedence", layout{piles: piles})
 
 	refused(t, g, "redeal", "the stock is not empty yet: redeal only when it is")
+	// A card is played from the stock only by turning it to the waste first.
+	refused(t, g, "stock f8", "cards never leave stock")
 	pass := func(t *testing.T) {
 		t.Helper()
 		for _, c := range []string{"JS", "TS", "9S", "8S", "KS", "7S", "QS"} {
@@ -583,14 +588,15 @@ func TestRulesPlotPhase2Moves(t *testing.T) {
 // The phase changes when f1 receives its 13th card: then f2..f8 open.
 func TestRulesPlotPhaseAdvances(t *testing.T) {
 	g := setUp(t, "plot", layout{piles: map[string]string{
-		"f1":      seq('7', 1, 12, "C"), // 7..5: the 6 completes it
-		"reserve": "KC KD KH KS JC JD JH JS 3C 3D 3H 3S 7S",
+		"f1":      seq('7', 1, 12, "C"),                     // 7..5: the 6 completes it
+		"reserve": "KC KD KH KS JC JD JH JS 3C 3D 3H 6S 7S", // 6S is not the top: it stays
 		"t1":      "5C", "t2": "4D", "t3": "9D", "t4": "9H", "t5": "9S", "t6": "QC",
 		"t7": "QD", "t8": "QH", "t9": "QS", "t10": "AC", "t11": "AD", "t12": "AH",
 		"waste": "2S 6H",
 	}, rest: "waste", restUp: true, values: map[string]string{"b": "7"}})
 	assertMoves(t, g, "waste f1", "t2 t1")
 	refused(t, g, "reserve f2", "f2 may not start yet: f1 must be completed first")
+	refused(t, g, "reserve f1", "7S does not go on 5C: f1 builds up regardless of suit, round the corner")
 	play(t, g, "waste f1")
 	p := g.Position()
 	assert.Equal(t, 1, p.PhaseIndex, "f1 holds 13: the restriction is over")
@@ -633,11 +639,23 @@ func TestRulesPlotStatus(t *testing.T) {
 	t.Run("phase 1: rearranging leads nowhere", func(t *testing.T) {
 		g := setUp(t, "plot", layout{piles: stuck("7C 8C 9C"), rest: "waste", restUp: true, values: map[string]string{"b": "7"}})
 		assertMoves(t, g, "t2 t1")
+		for _, m := range g.Moves() {
+			assert.True(t, g.Rules.Rearranging(m), "%s rearranges", g.Rules.MoveString(m))
+		}
 		assert.Equal(t, interp.Lost, g.Status())
 		play(t, g, "t2 t1")
 		assertMoves(t, g)
 		refused(t, g, "waste t2", "t2 is empty: only a card rank b (7) may start it, not 2S")
 		assert.Equal(t, interp.Lost, g.Status())
+	})
+	t.Run("phase 1: rearranging opens a space for a rank-b card", func(t *testing.T) {
+		p := stuck("7C 8C 9C")
+		p["waste"] = "2S 7S"
+		g := setUp(t, "plot", layout{piles: p, rest: "waste", restUp: true, values: map[string]string{"b": "7"}})
+		assertMoves(t, g, "t2 t1")
+		assert.Equal(t, interp.Playing, g.Status())
+		play(t, g, "t2 t1")
+		assertMoves(t, g, "waste t2")
 	})
 	t.Run("phase 1 with a card in the stock", func(t *testing.T) {
 		p := stuck("7C 8C 9C")
@@ -652,6 +670,8 @@ func TestRulesPlotStatus(t *testing.T) {
 		assert.Equal(t, interp.Playing, g.Status())
 		play(t, g, "t2 t1")
 		assertMoves(t, g, "waste t2")
+		// A card leaving the waste is progress: it can never go back.
+		assert.False(t, g.Rules.Rearranging(g.Moves()[0]), "waste t2 is a progress move")
 		assert.Equal(t, interp.Playing, g.Status())
 	})
 }
@@ -695,8 +715,8 @@ func TestRulesBabetteDeal(t *testing.T) {
 	}
 }
 
-// babetteGarden has three rows dealt, with gaps; the stock's next row is
-// 4D 4S 7C 7D 7H 7S 5C 5D.
+// babetteGarden has three rows dealt, with gaps; the stock's next rows are
+// 4D 4S 7C 7D 7H 7S 5C 5D and 6C 6H 6S 8C 8D 8S 2D 2H.
 func babetteGarden() layout {
 	return layout{piles: map[string]string{
 		"ace1":    "AC 2C", // next: 3C
@@ -708,7 +728,7 @@ func babetteGarden() layout {
 		"garden6": "9C 9H 9S",
 		"garden7": "TC TD TH",
 		"garden8": "JC JD JH",
-		"stock":   down("5D 5C 7S 7H 7D 7C 4S 4D"),
+		"stock":   down("2H 2D 8S 8D 8C 6S 6H 6C 5D 5C 7S 7H 7D 7C 4S 4D"),
 	}, rest: "stock"}
 }
 
@@ -756,14 +776,23 @@ func TestRulesBabetteGapsStay(t *testing.T) {
 	// QC is free now, but the 3C it needed went first: no move for it yet.
 	assertMoves(t, g, "deal", "garden2:1 ace2")
 	play(t, g, "deal")
-	assertPiles(t, g, map[string]string{"garden3": ".. .. .. 7C " + pileOf(t, g, "garden3")[12:]})
-	assert.Len(t, strings.Fields(pileOf(t, g, "garden3")), 5, "row 5 is dealt under row 4; the gaps stay")
-	assert.True(t, strings.HasPrefix(pileOf(t, g, "garden3"), ".. .. .. 7C "))
+	assertPiles(t, g, map[string]string{
+		"garden1": "3C 9D 5S 4D 6C",
+		"garden2": "AD .. 8H 4S 6H",
+		"garden3": ".. .. .. 7C 6S",
+		"garden4": "QC .. .. 7D 8C",
+		"garden5": ".. .. 6D 7H 8D",
+		"garden6": "9C 9H 9S 7S 8S",
+		"garden7": "TC TD TH 5C 2D",
+		"garden8": "JC JD JH 5D 2H",
+	})
+	assertMoves(t, g, "deal", "garden2:1 ace2")
 }
 
 // babetteEnd is a position at the end of the stock: both club and diamond
 // foundations complete, hearts and spades at A..10 and K..4, the 12 cards
-// left in the garden, the playable JH, 3H, JS, 3S covered.
+// left in the garden (the last row was short: columns 7 and 8 have one row),
+// the playable JH, 3H, JS, 3S covered.
 func babetteEnd(redeals int) layout {
 	return layout{piles: map[string]string{
 		"ace1": seq('A', 1, 13, "C"), "king1": seq('K', -1, 13, "C"),
@@ -774,8 +803,8 @@ func babetteEnd(redeals int) layout {
 		"garden2": "3H AS",
 		"garden3": "JS QH",
 		"garden4": "3S 2H",
-		"garden5": "KH",
-		"garden6": "QS",
+		"garden5": ".. KH", // gaps are skipped when the garden is gathered
+		"garden6": "QS ..",
 		"garden7": "AH",
 		"garden8": "2S",
 	}, redeals: redeals}
@@ -873,6 +902,285 @@ func TestRulesBabetteWon(t *testing.T) {
 	assertMoves(t, g, "garden3:2 ace4")
 	assert.Equal(t, interp.Playing, g.Status())
 	play(t, g, "garden3:2 ace4")
+	assert.Equal(t, interp.Won, g.Status())
+	assertMoves(t, g)
+}
+
+// ---- Rouge et Noir ----
+
+// The four K..A runs in alternating colours that make up one deck.
+var (
+	rnRun1 = seq('K', -1, 13, "SHCD") // KS QH JC TD … 2D AS
+	rnRun2 = seq('K', -1, 13, "HSDC") // KH QS JD TC … 2C AH
+	rnRun3 = seq('K', -1, 13, "CDSH") // KC QD JS TH … 2H AC
+	rnRun4 = seq('K', -1, 13, "DCHS") // KD QC JH TS … 2S AD
+)
+
+// rnFull is a complete Ace foundation of one suit.
+func rnFull(suit string) string { return seq('A', 1, 13, suit) }
+
+// Deal: 8, 7, 6, 5, 4, 3, 2, 1, 1, 0 cards, face down but the top; 67 in
+// the stock. 6 deals of 10 cards, then a 7th of 7 cards to c1..c7.
+func TestRulesRougeEtNoirDeal(t *testing.T) {
+	r := rulesOf(t, "rouge-et-noir")
+	counts := []int{8, 7, 6, 5, 4, 3, 2, 1, 1, 0}
+	for seed := uint64(1); seed <= 5; seed++ {
+		g := interp.NewFromRules(r, seed)
+		for i, n := range counts {
+			c := strings.Fields(pileOf(t, g, "c"+strconv.Itoa(i+1)))
+			require.Len(t, c, n, "c%d", i+1)
+			for k, card := range c {
+				assert.Equal(t, k < n-1, strings.HasPrefix(card, "("), "c%d card %d: face down but the top", i+1, k+1)
+			}
+		}
+		assert.Len(t, strings.Fields(pileOf(t, g, "stock")), 67)
+		for deal := 1; deal <= 7; deal++ {
+			play(t, g, "deal")
+		}
+		for i, n := range []int{15, 14, 13, 12, 11, 10, 9, 7, 7, 6} {
+			assert.Len(t, strings.Fields(pileOf(t, g, "c"+strconv.Itoa(i+1))), n, "c%d after 7 deals", i+1)
+		}
+		assert.NotContains(t, movesOf(g), "deal")
+		refused(t, g, "deal", "the stock is empty")
+	}
+}
+
+// A deal puts one card face up on each column, left to right, empty ones
+// included; a deal of fewer than 10 cards goes to c1, c2, … in turn.
+func TestRulesRougeEtNoirDealApply(t *testing.T) {
+	cols := map[string]string{
+		"c1": "AS", "c2": "KH", "c3": "QS", "c4": "JD", "c6": "9C", "c7": "8D", "c8": "7S", "c9": "6H",
+	}
+	l := layout{piles: merged(cols, map[string]string{"stock": down("2C 2D 2H 2S 3C 3D 3H 3S 4C 4D")}), rest: "c1"}
+	g := setUp(t, "rouge-et-noir", l)
+	play(t, g, "deal")
+	assertPiles(t, g, map[string]string{
+		"c2": "KH 4C", "c3": "QS 3S", "c4": "JD 3H", "c5": "3D", "c6": "9C 3C",
+		"c7": "8D 2S", "c8": "7S 2H", "c9": "6H 2D", "c10": "2C", "stock": "",
+	})
+	assert.True(t, strings.HasSuffix(pileOf(t, g, "c1"), "AS 4D"))
+
+	l = layout{piles: merged(cols, map[string]string{"stock": down("2S 3C 3D 3H 3S 4C 4D")}), rest: "c1"}
+	g = setUp(t, "rouge-et-noir", l)
+	play(t, g, "deal")
+	assertPiles(t, g, map[string]string{
+		"c2": "KH 4C", "c3": "QS 3S", "c4": "JD 3H", "c5": "3D", "c6": "9C 3C",
+		"c7": "8D 2S", "c8": "7S", "c9": "6H", "c10": "", "stock": "",
+	})
+	refused(t, g, "deal", "the stock is empty")
+	refused(t, g, "redeal", "this game has no redeal")
+}
+
+// merged merges maps of pile contents.
+func merged(ms ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// rnTableau has runs to move whole or in part, an empty column, a King-headed
+// run, a lone King, an Ace and face-down cards.
+func rnTableau() layout {
+	return layout{piles: map[string]string{
+		"c1":  "(5C) (9H) TS 9H 8C", // a run of 3
+		"c2":  "(2D) JD",
+		"c3":  "(4C) TC",
+		"c4":  "9D",
+		"c5":  "",
+		"c6":  "(3C) KS QH", // a King-headed run of 2
+		"c7":  "AH",
+		"c8":  "KD",
+		"c9":  "2S",
+		"c10": "(6D) 7S",
+	}, rest: "stock"}
+}
+
+// Tableau building: down in alternating colours, no wrap; any run moves, whole
+// or its top part; an empty column takes only a King or a run headed by one;
+// foundations f1, f2 start with a red Ace, f3, f4 with a black one.
+func TestRulesRougeEtNoirMoves(t *testing.T) {
+	g := setUp(t, "rouge-et-noir", rnTableau())
+	assertMoves(t, g,
+		"c1 c2 3", // TS 9H 8C onto JD
+		"c1 c3 2", // 9H 8C onto TC
+		"c1 c4",   // 8C onto 9D
+		"c3 c2",   // TC onto JD
+		"c4 c3",   // 9D onto TC
+		"c6 c5 2", // KS QH into the space
+		"c8 c5",   // KD into the space
+		"c7 c9",   // AH onto 2S
+		"c7 f1", "c7 f2",
+		"deal")
+	for move, why := range map[string]string{
+		"c1 c5 3": "c5 is empty: only a run headed by a card K may start it, not TS",
+		"c1 c5":   "c5 is empty: only a card K may start it, not 8C",
+		"c6 c5 1": "c5 is empty: only a card K may start it, not QH",
+		"c8 c7":   "KD does not go on AH: c7 builds down in alternating colours",
+		"c9 c7":   "2S does not go on AH: c7 builds down in alternating colours",
+		"c2 c6":   "JD does not go on QH: c6 builds down in alternating colours",
+		"c1 c2 2": "9H does not go on JD: c2 builds down in alternating colours",
+		"c1 c2 4": "the top 4 cards of c1 are not a run: at most 3 move together",
+		"c7 f3":   "f3 is empty: only a card black A may start it, not AH",
+		"c7 d1":   "d1 takes exactly 13 cards at once",
+		"c1 f1 2": "f1 takes one card at a time",
+	} {
+		refused(t, g, move, why)
+	}
+}
+
+// A face-down card that becomes the top of its column is turned up.
+func TestRulesRougeEtNoirTurnUp(t *testing.T) {
+	g := setUp(t, "rouge-et-noir", rnTableau())
+	play(t, g, "c6 c5 2")
+	assertPiles(t, g, map[string]string{"c5": "KS QH", "c6": "3C"})
+	play(t, g, "c1 c2 3")
+	assertPiles(t, g, map[string]string{"c1": "(5C) 9H", "c2": "(2D) JD TS 9H 8C"})
+	play(t, g, "c1 c3")
+	assertPiles(t, g, map[string]string{"c1": "5C", "c3": "(4C) TC 9H"})
+}
+
+// Foundations: f1, f2 start with a red Ace, f3, f4 with a black one; each
+// builds up in its colour, regardless of suit.
+func TestRulesRougeEtNoirFoundations(t *testing.T) {
+	g := setUp(t, "rouge-et-noir", layout{piles: map[string]string{
+		"f1": "AD 2D", "f3": "AC",
+		"c1": "3H", "c2": "3C", "c3": "2S", "c4": "AS", "c5": "AH",
+	}, rest: "stock"})
+	assertMoves(t, g,
+		"c1 f1", // 3H on 2D: in colour, any suit
+		"c3 f3", // 2S on AC
+		"c4 f4", // AS starts the other black foundation
+		"c5 f2", // AH starts the other red one
+		"c3 c1", "c5 c3",
+		"deal")
+	for move, why := range map[string]string{
+		"c2 f1": "3C does not go on 2D: f1 builds up in colour",
+		"c4 f3": "AS does not go on AC: f3 builds up in colour",
+		"c5 f1": "AH does not go on 2D: f1 builds up in colour",
+		"c5 f4": "f4 is empty: only a card black A may start it, not AH",
+		"c4 f2": "f2 is empty: only a card red A may start it, not AS",
+		"f1 c6": "cards never leave f1",
+	} {
+		refused(t, g, move, why)
+	}
+}
+
+// Discard: exactly 13 face-up cards, K down to A in alternating colours, at
+// the top of a column, move off together to an empty discard pile, when the
+// player chooses; not 12, and not a run broken by a wrong colour.
+func TestRulesRougeEtNoirDiscard(t *testing.T) {
+	twelve := seq('K', -1, 12, "HSDC")         // KH … 2C: rnRun2 without its Ace
+	broken := seq('K', -1, 12, "CDSH") + " AH" // rnRun3 with AH for AC: AH on 2H is not alternating
+	l := layout{piles: map[string]string{
+		"f1": "AD", "f2": "AH", "f3": "AS 2S", "f4": "AC 2C", // no top card goes to a foundation
+		"d1": rnRun4, // full
+		"c1": "(4D) " + rnRun1,
+		"c2": twelve,
+		"c3": broken,
+	}, rest: "stock"}
+	g := setUp(t, "rouge-et-noir", l)
+	want := []string{"c1 d2 13", "c1 d3 13", "c1 d4 13", "c3 c2", "deal"}
+	want = append(want, movesTo("c1", pileNames("c", 4, 10), "13")...) // King-headed runs fill spaces
+	want = append(want, movesTo("c2", pileNames("c", 4, 10), "12")...)
+	assertMoves(t, g, want...)
+	for move, why := range map[string]string{
+		"c1 d1 13": "d1 is full: it holds 13 cards",
+		"c1 d2 12": "d2 takes exactly 13 cards at once",
+		"c2 d2 12": "d2 takes exactly 13 cards at once",
+		"c3 d2 13": "the top 13 cards of c3 are not a run: at most 1 move together",
+		"d1 c4 13": "cards never leave d1",
+	} {
+		refused(t, g, move, why)
+	}
+
+	// The discard takes the whole run and turns up the card beneath.
+	play(t, g, "c1 d3 13")
+	assertPiles(t, g, map[string]string{"d3": rnRun1, "c1": "4D"})
+
+	// Completing a run does not discard it by itself; then it may go.
+	play(t, g, "c3 c2")
+	assertPiles(t, g, map[string]string{"c2": twelve + " AH", "c3": seq('K', -1, 12, "CDSH"), "d2": "", "d4": ""})
+	assert.Contains(t, movesOf(g), "c2 d2 13")
+	assert.Contains(t, movesOf(g), "c2 d4 13")
+	assert.NotContains(t, movesOf(g), "c2 d1 13")
+	assert.NotContains(t, movesOf(g), "c2 d3 13")
+}
+
+// Lost: stock empty and no progress move reachable. The foundations are
+// complete, so progress is only a discard or a card turned up. 8C may move
+// between the red 9s for ever: rearranging moves exist, but none leads to
+// progress.
+func TestRulesRougeEtNoirLost(t *testing.T) {
+	g := setUp(t, "rouge-et-noir", layout{piles: map[string]string{
+		"f1": rnFull("D"), "f2": rnFull("H"), "f3": rnFull("C"), "f4": rnFull("S"),
+		"c1": "AD", // face-down cards beneath; nothing goes on an Ace and it goes nowhere
+		"c2": "9D 8C",
+		"c3": "9H",
+	}, rest: "c1"})
+	assertMoves(t, g, "c2 c3")
+	refused(t, g, "c1 f1", "f1 is full: it holds 13 cards") // A to K, then closed
+	assert.Equal(t, interp.Lost, g.Status())
+	play(t, g, "c2 c3")
+	assertMoves(t, g, "c3 c2")
+	assert.Equal(t, interp.Lost, g.Status())
+
+	// The same with a card left in the stock: dealing is progress.
+	g = setUp(t, "rouge-et-noir", layout{piles: map[string]string{
+		"f1": rnFull("D"), "f2": rnFull("H"), "f3": rnFull("C"), "f4": rnFull("S"),
+		"c1": "AD", "c2": "9D 8C", "c3": "9H", "stock": "(2C)",
+	}, rest: "c1"})
+	assertMoves(t, g, "c2 c3", "deal")
+	assert.Equal(t, interp.Playing, g.Status())
+}
+
+// Still playing: no progress move now, but a rearranging move (AS onto 2D)
+// completes a King-to-Ace run, which may then be discarded.
+func TestRulesRougeEtNoirRearrangeToProgress(t *testing.T) {
+	g := setUp(t, "rouge-et-noir", layout{piles: map[string]string{
+		"f1": rnFull("D"), "f2": rnFull("H"), "f3": "AC 2C 3C", "f4": "AS 2S",
+		"c1": "AD",
+		"c2": seq('K', -1, 12, "SHCD"), // KS … 2D
+		"c3": "2H AS",
+	}, rest: "c1"})
+	want := append(movesTo("c2", pileNames("c", 4, 10), "12"), "c3 c2")
+	assertMoves(t, g, want...)
+	for _, m := range g.Moves() {
+		assert.True(t, g.Rules.Rearranging(m), "%s rearranges", g.Rules.MoveString(m))
+	}
+	assert.Equal(t, interp.Playing, g.Status())
+	play(t, g, "c3 c2")
+	assert.Contains(t, movesOf(g), "c2 d1 13")
+	assert.Equal(t, interp.Playing, g.Status())
+}
+
+// A rearranging move that exposes a face-down card is progress (the card is
+// turned up).
+func TestRulesRougeEtNoirRearrangeTurnsUp(t *testing.T) {
+	g := setUp(t, "rouge-et-noir", layout{piles: map[string]string{
+		"f1": rnFull("D"), "f2": rnFull("H"), "f3": rnFull("C"), "f4": rnFull("S"),
+		"c1": "AD", "c2": "(9C) 8C", "c3": "9H",
+	}, rest: "c1"})
+	assertMoves(t, g, "c2 c3")
+	assert.Equal(t, interp.Playing, g.Status())
+	play(t, g, "c2 c3")
+	assertPiles(t, g, map[string]string{"c2": "9C", "c3": "9H 8C"})
+}
+
+// Won: 52 cards on the Ace foundations and 4 King sequences discarded.
+func TestRulesRougeEtNoirWon(t *testing.T) {
+	g := setUp(t, "rouge-et-noir", layout{piles: map[string]string{
+		"f1": rnFull("D"), "f2": rnFull("H"), "f3": rnFull("C"), "f4": rnFull("S"),
+		"d1": rnRun1, "d2": rnRun2, "d3": rnRun3,
+		"c5": rnRun4,
+	}})
+	want := append(movesTo("c5", []string{"c1", "c2", "c3", "c4", "c6", "c7", "c8", "c9", "c10"}, "13"), "c5 d4 13")
+	assertMoves(t, g, want...)
+	assert.Equal(t, interp.Playing, g.Status())
+	play(t, g, "c5 d4 13")
 	assert.Equal(t, interp.Won, g.Status())
 	assertMoves(t, g)
 }
