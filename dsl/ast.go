@@ -54,6 +54,21 @@ type Decks struct {
 	Count Int `parser:"'decks' @@"`
 }
 
+// Suits limits each deck to some suits: `suits S` (Spider One Suit plays
+// eight decks of spades), `suits S, H`.
+type Suits struct {
+	At
+	Suits []Word `parser:"'suits' @@ ( ',' @@ )*"`
+}
+
+// Cover says that a pile's cards are not available while any of the
+// covering piles holds a card: `cover p1 by p2, p3`.
+type Cover struct {
+	At
+	Pile Ref   `parser:"'cover' @@ 'by'"`
+	By   []Ref `parser:"@@ ( ',' @@ )*"`
+}
+
 // Let binds a game value fixed by the deal: `let b = rank of f1`
 // (the rank of the bottom card of pile f1 once the deal is done).
 type Let struct {
@@ -118,6 +133,8 @@ func (*Aka) gameStmt()       {}
 func (*Summary) gameStmt()   {}
 func (*Decks) gameStmt()     {}
 func (*Let) gameStmt()       {}
+func (*Suits) gameStmt()     {}
+func (*Cover) gameStmt()     {}
 func (*Phase) gameStmt()     {}
 func (*PileDecl) gameStmt()  {}
 func (*DealBlock) gameStmt() {}
@@ -169,17 +186,37 @@ type Holds struct {
 	Count Int `parser:"'holds' @@"`
 }
 
-// Move says which cards may leave the pile: `move top`, `move runs`, `move whole`.
+// Move says which cards may leave the pile: `move top`, `move runs`,
+// `move whole`, `move none`. `move runs using cells, t` limits a run to what
+// could be moved one card at a time through the empty piles listed.
 type Move struct {
 	At
-	What string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'none' )"`
+	What  string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'none' )"`
+	Using []Ref  `parser:"( 'using' @@ ( ',' @@ )* )?"`
+}
+
+// Refill fills the pile automatically, as soon as it is empty, with the top
+// card of the first listed pile that has one: `refill from waste, stock`.
+// In a grid it fills a gap in the last row dealt.
+type Refill struct {
+	At
+	From []Ref `parser:"'refill' 'from' @@ ( ',' @@ )*"`
+}
+
+// Pairs makes the pile take two available cards from different piles whose
+// ranks add up to N, or one card of rank N alone: `pairs sum 13`.
+type Pairs struct {
+	At
+	Sum Int `parser:"'pairs' 'sum' @@"`
 }
 
 // Grid makes the group a grid: dealing fills a row, a removed card leaves a
-// gap, and a card is available when the slot below it is empty.
+// gap, and a card is available when the slot below it is empty; with
+// `both-ends`, also when the slot above it is empty or it is in row 1.
 type Grid struct {
 	At
-	Grid bool `parser:"@'grid'"`
+	Grid     bool `parser:"@'grid'"`
+	BothEnds bool `parser:"@'both-ends'?"`
 }
 
 // To lists where the pile's cards may go: `to foundations, t`.
@@ -242,6 +279,8 @@ func (*Start) pileStmt()     {}
 func (*Accepts) pileStmt()   {}
 func (*StockDeal) pileStmt() {}
 func (*Redeal) pileStmt()    {}
+func (*Refill) pileStmt()    {}
+func (*Pairs) pileStmt()     {}
 
 // DealStmt is a statement of the opening deal.
 type DealStmt interface {

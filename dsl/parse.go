@@ -56,8 +56,8 @@ func options() []participle.Option {
 		participle.Elide("Comment", "Whitespace"),
 		participle.Unquote("String"),
 		participle.Map(markKeywords, "Ident"),
-		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Let{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
-		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}),
+		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
+		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}),
 		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}),
 		participle.UseLookahead(1),
 	}
@@ -210,8 +210,8 @@ func friendlyParseMessage(err participle.Error) string {
 
 // Statement keywords by block, for "did you mean" on a misspelt statement.
 var (
-	gameStarters   = []string{"aka", "summary", "decks", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}
-	pileStarters   = []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal"}
+	gameStarters   = []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}
+	pileStarters   = []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs"}
 	dealStarters   = []string{"take", "rest"}
 	layoutStarters = []string{"row", "column"}
 )

@@ -22,8 +22,9 @@ type Rules struct {
 	redeal  *redeal
 	win     condFn
 	phases  []condFn
-	anyGrid bool
-	invert  bool // index destinations by card (many source-destination pairs)
+	invert    bool  // index destinations by card (many source-destination pairs)
+	refillers []int // piles that refill themselves, in order
+	pairPiles []int // piles that take pairs
 }
 
 type pileRule struct {
@@ -42,6 +43,15 @@ type pileRule struct {
 	startAfter int
 	startWhen  condFn
 	runIsBuild bool // a movable run is also a valid build on this rule
+
+	usingOne   uint64 // move runs using: empty piles that store one card each
+	usingMany  uint64 // move runs using: empty piles that double what may move
+	using      bool
+	refill     []int
+	pairs      int
+	bothEnds   bool
+	coveredBy  uint64
+	gridGroup  []int // a grid's columns, for the row being dealt
 }
 
 type baseRule struct {
@@ -146,9 +156,31 @@ func Compile(g *check.Game) *Rules {
 			pr.fill |= 1 << f
 		}
 		pr.runIsBuild = pr.run == pr.build && !pr.except.ok
-		r.piles = append(r.piles, pr)
+		for _, u := range p.Using {
+			pr.using = true
+			if g.Piles[u].Holds == 1 {
+				pr.usingOne |= 1 << u
+			} else {
+				pr.usingMany |= 1 << u
+			}
+		}
+		pr.refill, pr.pairs, pr.bothEnds = p.Refill, p.Pairs, p.BothEnds
+		for _, c := range p.CoveredBy {
+			pr.coveredBy |= 1 << c
+		}
 		if p.Grid {
-			r.anyGrid = true
+			for _, grp := range g.Groups {
+				if grp.Name == p.Group {
+					pr.gridGroup = grp.Piles
+				}
+			}
+		}
+		r.piles = append(r.piles, pr)
+		if len(p.Refill) > 0 {
+			r.refillers = append(r.refillers, len(r.piles)-1)
+		}
+		if p.Pairs > 0 {
+			r.pairPiles = append(r.pairPiles, len(r.piles)-1)
 		}
 	}
 	pairs := 0

@@ -13,11 +13,12 @@ import (
 // drawn by rejection sampling, not by any library helper).
 const shuffleStream = 0x9e3779b97f4a7c15
 
-// Pack returns the unshuffled pack: deck by deck, suits C D H S, ranks A to K.
+// Pack returns the unshuffled pack: deck by deck, suits C D H S (those the
+// game uses), ranks A to K.
 func (r *Rules) Pack() []Card {
 	out := make([]Card, 0, r.Game.CardCount)
 	for d := 0; d < r.Game.Decks; d++ {
-		for s := 0; s < 4; s++ {
+		for _, s := range r.Game.Suits {
 			for k := 1; k <= 13; k++ {
 				out = append(out, NewCard(k, s))
 			}
@@ -104,7 +105,77 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	for p := range r.piles {
 		r.turnUp(s, p)
 	}
+	r.refill(s)
 	r.advancePhase(s)
+}
+
+// refill fills every empty pile that refills itself, until none changes.
+// It reports whether it moved any card.
+func (r *Rules) refill(s *State) (moved bool) {
+	for changed, guard := len(r.refillers) > 0, 0; changed && guard < 4*len(s.cards); guard++ {
+		changed = false
+		for _, p := range r.refillers {
+			pr := &r.piles[p]
+			slot, need := r.refillSlot(s, p)
+			if !need {
+				continue
+			}
+			for _, src := range pr.refill {
+				if s.lens[src] == 0 || (r.piles[src].grid && s.count(r, src) == 0) {
+					continue
+				}
+				var c Card
+				if r.piles[src].grid {
+					c = r.takeGridTop(s, src)
+				} else {
+					c = s.pop(r, src).Up()
+					r.turnUp(s, src)
+				}
+				if slot < 0 {
+					s.push(r, p, c)
+				} else {
+					for int(s.lens[p]) < slot {
+						s.push(r, p, gap)
+					}
+					if int(s.lens[p]) == slot {
+						s.push(r, p, c)
+					} else {
+						s.cards[r.offs[p]+slot] = c
+					}
+				}
+				changed, moved = true, true
+				break
+			}
+		}
+	}
+	return moved
+}
+
+// refillSlot says whether pile p needs a card and, for a grid, the slot
+// (in the last row dealt) that does; -1 for the top of an ordinary pile.
+func (r *Rules) refillSlot(s *State, p int) (int, bool) {
+	pr := &r.piles[p]
+	if !pr.grid {
+		return -1, s.lens[p] == 0
+	}
+	rows := r.gridRows(s, pr.gridGroup)
+	if rows == 0 {
+		return 0, false
+	}
+	slot := rows - 1
+	return slot, int(s.lens[p]) <= slot || s.cards[r.offs[p]+slot] == gap
+}
+
+
+// takeGridTop removes the last card of a grid column, leaving a gap.
+func (r *Rules) takeGridTop(s *State, p int) Card {
+	for i := int(s.lens[p]) - 1; i >= 0; i-- {
+		if c := s.cards[r.offs[p]+i]; c != gap {
+			s.cards[r.offs[p]+i] = gap
+			return c
+		}
+	}
+	return gap
 }
 
 // turnUp turns a face-down top card face up, as the rules do at once when a

@@ -28,6 +28,8 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 		why = "nothing better to play: deal from the stock"
 	case m.Kind == Redeal:
 		why = "the stock is empty: redeal"
+	case m.Kind == Pair:
+		why = fmt.Sprintf("%s leaves for %s", r.MoveString(m), r.PileName(int(m.To)))
 	default:
 		switch r.piles[m.To].role {
 		case check.Foundation:

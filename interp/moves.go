@@ -13,11 +13,14 @@ const (
 	Play   MoveKind = iota // cards from one pile to another
 	Deal                   // a stock action
 	Redeal                 // gather piles back into the stock
+	Pair                   // one or two cards together onto a pile that takes pairs
 )
 
 // Move is one legal step. For Play, Count cards leave From (its top Count
-// cards, or in a grid the single card at Slot) for To. For Deal, Action says
-// which of the stock's deal statements runs.
+// cards, or in a grid the single card at Slot) for To. For Pair, Count is 1
+// or 2: the card at From (Slot in a grid) and, for two, the one at From2
+// (Slot2) go to To together. For Deal, Action says which of the stock's deal
+// statements runs.
 type Move struct {
 	Kind   MoveKind
 	From   uint8
@@ -25,6 +28,8 @@ type Move struct {
 	Count  uint8
 	Slot   uint8
 	Action uint8
+	From2  uint8 // Pair of two: the second card's pile and slot
+	Slot2  uint8
 }
 
 // Moves appends every legal move in s to buf and returns it. Every distinct
@@ -74,13 +79,15 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 		if n == 0 || pr.toMask == 0 || pr.move == check.MoveNone {
 			continue
 		}
+		if pr.coveredBy != 0 && r.covered(s, src) {
+			continue
+		}
 		to := pr.toMask &^ (1 << src)
 		base := r.offs[src]
 		if pr.grid {
 			col := s.cards[base : base+n]
 			for i, c := range col {
-				// Available: a card whose slot below is empty.
-				if c == gap || (i+1 < len(col) && col[i+1] != gap) {
+				if !available(col, i, pr.bothEnds) {
 					continue
 				}
 				for ds := dests(c) & to; ds != 0; ds &= ds - 1 {
@@ -115,6 +122,9 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 		for b := hi; b >= lo; b-- {
 			for ds := dests(s.cards[base+b]) & to; ds != 0; ds &= ds - 1 {
 				dst := bits.TrailingZeros64(ds)
+				if pr.using && n-b > r.runLimit(s, src, dst) {
+					continue
+				}
 				if b == n-1 {
 					if r.fitsOne(s, dst, src) {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
@@ -125,6 +135,9 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 			}
 		}
 	}
+	for _, d := range r.pairPiles {
+		buf = r.pairMoves(s, d, buf)
+	}
 	if r.stock >= 0 {
 		if s.lens[r.stock] > 0 {
 			for i := range r.acts {
@@ -134,6 +147,95 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 			}
 		} else if r.canRedeal(s) {
 			buf = append(buf, Move{Kind: Redeal})
+		}
+	}
+	return buf
+}
+
+// available reports whether the card in slot i of a grid column is free:
+// the slot below it is empty, or with bothEnds the slot above is, or it is
+// in row 1.
+func available(col []Card, i int, bothEnds bool) bool {
+	if col[i] == gap {
+		return false
+	}
+	if i+1 == len(col) || col[i+1] == gap {
+		return true
+	}
+	return bothEnds && (i == 0 || col[i-1] == gap)
+}
+
+// covered reports whether a pile covering p still holds a card.
+func (r *Rules) covered(s *State, p int) bool {
+	for bs := r.piles[p].coveredBy; bs != 0; bs &= bs - 1 {
+		if s.lens[bits.TrailingZeros64(bs)] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// runLimit is how many cards may move together from src to dst when runs
+// move through empty piles: one more than the empty one-card piles, doubled
+// for each other empty pile that is not the destination.
+func (r *Rules) runLimit(s *State, src, dst int) int {
+	pr := &r.piles[src]
+	one, many := 0, 0
+	for bs := pr.usingOne; bs != 0; bs &= bs - 1 {
+		if p := bits.TrailingZeros64(bs); s.lens[p] == 0 && p != dst {
+			one++
+		}
+	}
+	for bs := pr.usingMany; bs != 0; bs &= bs - 1 {
+		if p := bits.TrailingZeros64(bs); s.lens[p] == 0 && p != dst {
+			many++
+		}
+	}
+	return (one + 1) << min(many, 16)
+}
+
+// pairCard is an available card that may go to a pile taking pairs.
+type pairCard struct {
+	pile, slot uint8
+	card       Card
+}
+
+// pairMoves appends the moves onto pile d, which takes pairs: every
+// available card of the right rank alone, and every two available cards
+// from different piles whose ranks add up to the sum.
+func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
+	sum := r.piles[d].pairs
+	var cards [64]pairCard
+	n := 0
+	for src := range r.piles {
+		pr := &r.piles[src]
+		if pr.toMask&(1<<d) == 0 || s.lens[src] == 0 || pr.move == check.MoveNone || (pr.coveredBy != 0 && r.covered(s, src)) {
+			continue
+		}
+		base, ln := r.offs[src], int(s.lens[src])
+		if pr.grid {
+			col := s.cards[base : base+ln]
+			for i := range col {
+				if available(col, i, pr.bothEnds) && n < len(cards) {
+					cards[n] = pairCard{uint8(src), uint8(i), col[i]}
+					n++
+				}
+			}
+		} else if top := s.cards[base+ln-1]; !top.FaceDown() && n < len(cards) {
+			cards[n] = pairCard{uint8(src), 0, top}
+			n++
+		}
+	}
+	for i := 0; i < n; i++ {
+		a := cards[i]
+		if a.card.Rank() == sum {
+			buf = append(buf, Move{Kind: Pair, From: a.pile, Slot: a.slot, To: uint8(d), Count: 1})
+		}
+		for j := i + 1; j < n; j++ {
+			b := cards[j]
+			if b.pile != a.pile && a.card.Rank()+b.card.Rank() == sum {
+				buf = append(buf, Move{Kind: Pair, From: a.pile, Slot: a.slot, From2: b.pile, Slot2: b.slot, To: uint8(d), Count: 2})
+			}
 		}
 	}
 	return buf
@@ -186,6 +288,7 @@ const (
 	refBuild
 	refExcept
 	refRun
+	refPairs
 )
 
 // accept is the one place that decides which cards may go onto pile d
@@ -198,6 +301,8 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		return 0, refGrid
 	case d == r.stock:
 		return 0, refStock
+	case p.pairs > 0:
+		return 0, refPairs
 	}
 	dn := int(s.lens[d])
 	if p.holds > 0 && dn >= p.holds {
@@ -241,7 +346,7 @@ func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 	dn := int(s.lens[dst])
 	set, why := r.accept(s, dst)
 	switch {
-	case why == refGrid || why == refStock:
+	case why == refGrid || why == refStock || why == refPairs:
 		return why
 	case d.holds > 0 && dn+k > d.holds:
 		return refFull
@@ -323,7 +428,8 @@ func (r *Rules) canRedeal(s *State) bool {
 }
 
 // Apply plays a legal move on s. It does not check legality: use Legal or
-// take the move from Moves. It reports whether the move turned a card face up.
+// take the move from Moves. It reports whether the move turned a card face
+// up or made a pile refill itself: what makes any move a progress move.
 func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	switch m.Kind {
 	case Play:
@@ -340,6 +446,11 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			}
 			s.lens[src] -= m.Count
 			turned = r.turnUp(s, src)
+		}
+	case Pair:
+		turned = r.takeForPair(s, int(m.From), int(m.Slot), int(m.To))
+		if m.Count == 2 {
+			turned = r.takeForPair(s, int(m.From2), int(m.Slot2), int(m.To)) || turned
 		}
 	case Deal:
 		a := &r.acts[m.Action]
@@ -387,8 +498,23 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.lens[r.stock] = uint8(n)
 		s.redeals++
 	}
+	if r.refill(s) {
+		turned = true
+	}
 	r.advancePhase(s)
 	return turned
+}
+
+// takeForPair moves one available card to pile d.
+func (r *Rules) takeForPair(s *State, src, slot, d int) bool {
+	if r.piles[src].grid {
+		i := r.offs[src] + slot
+		s.push(r, d, s.cards[i])
+		s.cards[i] = gap
+		return false
+	}
+	s.push(r, d, s.pop(r, src))
+	return r.turnUp(s, src)
 }
 
 // Legal reports whether m is among the legal moves of s.

@@ -39,15 +39,40 @@ func (r *Rules) MoveString(m Move) string {
 	case Redeal:
 		return "redeal"
 	}
-	from := r.PileName(int(m.From))
-	if r.piles[m.From].grid {
-		from += ":" + strconv.Itoa(int(m.Slot)+1)
+	from := r.cardPlace(int(m.From), int(m.Slot))
+	if m.Kind == Pair {
+		if m.Count == 2 {
+			from += "+" + r.cardPlace(int(m.From2), int(m.Slot2))
+		}
+		return from + " " + r.PileName(int(m.To))
 	}
 	s := from + " " + r.PileName(int(m.To))
 	if m.Count > 1 {
 		s += " " + strconv.Itoa(int(m.Count))
 	}
 	return s
+}
+
+// cardPlace names a card's place: its pile, and in a grid its row.
+func (r *Rules) cardPlace(p, slot int) string {
+	if r.piles[p].grid {
+		return r.PileName(p) + ":" + strconv.Itoa(slot+1)
+	}
+	return r.PileName(p)
+}
+
+// parsePlace reads "t3" or "garden3:2": a pile and a slot (-1 when none).
+func (r *Rules) parsePlace(text string) (int, int, error) {
+	name, slot := text, -1
+	if i := strings.IndexByte(text, ':'); i >= 0 {
+		n, err := strconv.Atoi(text[i+1:])
+		if err != nil || n < 1 {
+			return 0, 0, fmt.Errorf("bad row %q: want a number from 1", text[i+1:])
+		}
+		name, slot = text[:i], n-1
+	}
+	p, err := r.pileArg(name)
+	return p, slot, err
 }
 
 // ParseMove reads a move and checks it against s. When the move is not
@@ -74,21 +99,19 @@ func (r *Rules) ParseMove(s *State, text string) (Move, error) {
 	if len(f) < 2 || len(f) > 3 {
 		return Move{}, fmt.Errorf("a move is FROM TO [COUNT], e.g. %q", r.exampleMove())
 	}
-	fromName, slot := f[0], -1
-	if i := strings.IndexByte(fromName, ':'); i >= 0 {
-		n, err := strconv.Atoi(fromName[i+1:])
-		if err != nil || n < 1 {
-			return Move{}, fmt.Errorf("bad row %q: want a number from 1", fromName[i+1:])
-		}
-		fromName, slot = fromName[:i], n-1
+	if a, b, pair := strings.Cut(f[0], "+"); pair {
+		return r.parsePair(s, a, b, f[1:], legal)
 	}
-	src, err := r.pileArg(fromName)
+	src, slot, err := r.parsePlace(f[0])
 	if err != nil {
 		return Move{}, err
 	}
 	dst, err := r.pileArg(f[1])
 	if err != nil {
 		return Move{}, err
+	}
+	if r.piles[dst].pairs > 0 {
+		return r.parsePair(s, f[0], "", f[1:], legal)
 	}
 	count := 0
 	if len(f) == 3 {
@@ -115,6 +138,48 @@ func (r *Rules) ParseMove(s *State, text string) (Move, error) {
 		alts = append(alts, r.MoveString(m))
 	}
 	return Move{}, fmt.Errorf("%s to %s can be played more than one way: say which, %s", r.PileName(src), r.PileName(dst), strings.Join(alts, " or "))
+}
+
+// parsePair reads "a+b d" (two cards) or "a d" (one) onto a pile that takes
+// pairs.
+func (r *Rules) parsePair(s *State, a, b string, rest []string, legal []Move) (Move, error) {
+	if len(rest) != 1 {
+		return Move{}, fmt.Errorf("a pair is CARD+CARD PILE, e.g. p1+waste d")
+	}
+	dst, err := r.pileArg(rest[0])
+	if err != nil {
+		return Move{}, err
+	}
+	p1, s1, err := r.parsePlace(a)
+	if err != nil {
+		return Move{}, err
+	}
+	want := Move{Kind: Pair, From: uint8(p1), Slot: uint8(max(s1, 0)), To: uint8(dst), Count: 1}
+	if b != "" {
+		p2, s2, err := r.parsePlace(b)
+		if err != nil {
+			return Move{}, err
+		}
+		want.From2, want.Slot2, want.Count = uint8(p2), uint8(max(s2, 0)), 2
+	}
+	for _, m := range legal {
+		if m == want {
+			return m, nil
+		}
+		// The two cards may be named in either order.
+		if want.Count == 2 && m.Kind == Pair && m.Count == 2 && m.To == want.To &&
+			m.From == want.From2 && m.Slot == want.Slot2 && m.From2 == want.From && m.Slot2 == want.Slot {
+			return m, nil
+		}
+	}
+	sum := r.piles[dst].pairs
+	if sum == 0 {
+		return Move{}, fmt.Errorf("%s does not take pairs", r.PileName(dst))
+	}
+	if b == "" {
+		return Move{}, fmt.Errorf("%s takes one card alone only if its rank is %d; otherwise two cards adding up to %d", r.PileName(dst), sum, sum)
+	}
+	return Move{}, fmt.Errorf("not a pair for %s: both cards must be free, in different piles, and add up to %d", r.PileName(dst), sum)
 }
 
 func (r *Rules) exampleMove() string {
@@ -204,6 +269,8 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		return fmt.Errorf("cards never leave %s", sp)
 	case !slices.Contains(pr.to, dst):
 		return fmt.Errorf("cards from %s may not go to %s: they go only to %s", sp, dp, r.groupList(pr.to))
+	case pr.coveredBy != 0 && r.covered(s, src):
+		return fmt.Errorf("%s is covered: it is free only when %s are empty", sp, r.groupList(r.Game.Piles[src].CoveredBy))
 	}
 	var run []Card
 	base := r.offs[src]
@@ -223,7 +290,10 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		if slot >= n || s.cards[base+slot].IsGap() {
 			return fmt.Errorf("%s has no card in row %d", sp, slot+1)
 		}
-		if slot < n-1 && !s.cards[base+slot+1].IsGap() {
+		if !available(s.cards[base:base+n], slot, pr.bothEnds) {
+			if pr.bothEnds {
+				return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot above or below it is empty", s.cards[base+slot], slot+1, sp)
+			}
 			return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot below it is empty", s.cards[base+slot], slot+1, sp)
 		}
 		run = s.cards[base+slot : base+slot+1]
@@ -256,6 +326,8 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 			return fmt.Errorf("%s holds only %d cards", sp, n)
 		case count > movable:
 			return fmt.Errorf("the top %d cards of %s are not a run: at most %d move together", count, sp, movable)
+		case pr.using && count > r.runLimit(s, src, dst):
+			return fmt.Errorf("only %d cards may move to %s with the empty %s there are now", r.runLimit(s, src, dst), dp, r.groupList(r.Game.Piles[src].Using))
 		}
 		run = s.cards[base+n-count : base+n]
 	}
@@ -315,6 +387,8 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refBuild:
 		top := s.Pile(r, dst)
 		return fmt.Sprintf("%s does not go on %s: %s builds %s", bottom, top[len(top)-1], dp, relText(gp.Build))
+	case refPairs:
+		return fmt.Sprintf("%s takes only pairs adding up to %d: name both cards, e.g. %s+waste %s", dp, d.pairs, r.PileName(src), dp)
 	case refRun:
 		return fmt.Sprintf("those %d cards are not a sequence %s accepts (%s)", len(run), dp, relText(gp.Build))
 	}

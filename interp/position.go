@@ -165,11 +165,17 @@ func (r *Rules) stateOf(p *Position) (*State, error) {
 		want[c]++
 	}
 	var wrong []string
-	for _, c := range r.Pack()[:52] {
+	for c := range want {
 		if have[c] != want[c] {
 			wrong = append(wrong, fmt.Sprintf("%s ×%d (want %d)", c, have[c], want[c]))
 		}
 	}
+	for c := range have {
+		if want[c] == 0 {
+			wrong = append(wrong, fmt.Sprintf("%s ×%d (want 0)", c, have[c]))
+		}
+	}
+	slices.Sort(wrong)
 	if len(wrong) > 0 {
 		if len(wrong) > 5 {
 			wrong = append(wrong[:5], "…")

@@ -93,6 +93,8 @@ func (c *checker) game(g *dsl.Game) {
 	var win *dsl.Win
 	var layout *dsl.Layout
 	var lets []*dsl.Let
+	var suitsStmt *dsl.Suits
+	var covers []*dsl.Cover
 	var phases []*dsl.Phase
 	seen := map[string]dsl.Node{}
 	once := func(kind string, n dsl.Node) bool {
@@ -124,6 +126,12 @@ func (c *checker) game(g *dsl.Game) {
 			}
 		case *dsl.Let:
 			lets = append(lets, s)
+		case *dsl.Suits:
+			if once("suits", s) {
+				suitsStmt = s
+			}
+		case *dsl.Cover:
+			covers = append(covers, s)
 		case *dsl.Phase:
 			phases = append(phases, s)
 		case *dsl.PileDecl:
@@ -144,7 +152,15 @@ func (c *checker) game(g *dsl.Game) {
 			}
 		}
 	}
-	c.g.CardCount = c.g.Decks * 52
+	c.g.Suits = []int{0, 1, 2, 3}
+	if suitsStmt != nil {
+		c.suits(suitsStmt)
+	}
+	c.g.CardCount = c.g.Decks * 13 * len(c.g.Suits)
+	if c.g.CardCount > MaxCards {
+		c.errorf(g, "the pack would hold %d cards; the limit is %d", c.g.CardCount, MaxCards)
+		c.g.CardCount = MaxCards
+	}
 	c.roleGroups()
 	for _, p := range phases {
 		c.declare(&p.Name, "phase")
@@ -178,6 +194,9 @@ func (c *checker) game(g *dsl.Game) {
 	for _, d := range decls {
 		c.pileRules(d)
 	}
+	for _, cv := range covers {
+		c.cover(cv)
+	}
 	if deal == nil {
 		c.errorf(g, "game %q has no deal block: say where the cards go, e.g. `deal { rest to stock }`", g.Name)
 	} else {
@@ -202,6 +221,41 @@ func (c *checker) declare(n *dsl.Name, kind string) bool {
 	}
 	c.names[n.Text] = kind
 	return true
+}
+
+func (c *checker) suits(s *dsl.Suits) {
+	var out []int
+	for i := range s.Suits {
+		w := &s.Suits[i]
+		k := strings.Index(suitLetters, w.Text)
+		if len(w.Text) != 1 || k < 0 {
+			c.errorf(w, "%q is not a suit: use C, D, H or S", w.Text)
+			return
+		}
+		if slices.Contains(out, k) {
+			c.errorf(w, "suit %s is listed twice", w.Text)
+			return
+		}
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	c.g.Suits = out
+}
+
+func (c *checker) cover(cv *dsl.Cover) {
+	p, ok := c.onePile(&cv.Pile)
+	if !ok {
+		return
+	}
+	for _, b := range c.refList(cv.By) {
+		if b == p {
+			c.errorf(cv, "%q cannot cover itself", c.g.Piles[p].Name)
+			return
+		}
+		if !slices.Contains(c.g.Piles[p].CoveredBy, b) {
+			c.g.Piles[p].CoveredBy = append(c.g.Piles[p].CoveredBy, b)
+		}
+	}
 }
 
 func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
@@ -450,14 +504,40 @@ func (c *checker) pileRules(d pileDecl) {
 			}
 		case *dsl.Move:
 			if once("move", s) {
+				using := c.refList(s.Using)
+				if len(s.Using) > 0 && s.What != "runs" {
+					c.errorf(s, "`using` goes with `move runs`")
+				}
 				for _, p := range piles {
 					p.Move = map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole, "none": MoveNone}[s.What]
+					p.Using = using
 				}
 			}
 		case *dsl.Grid:
 			if once("grid", s) {
 				for _, p := range piles {
-					p.Grid = true
+					p.Grid, p.BothEnds = true, s.BothEnds
+				}
+			}
+		case *dsl.Refill:
+			if once("refill", s) {
+				from := c.refList(s.From)
+				for _, p := range piles {
+					if slices.Contains(from, slices.Index(c.g.Piles, p)) {
+						c.errorf(s, "%q cannot refill from itself", p.Name)
+						break
+					}
+					p.Refill = from
+				}
+			}
+		case *dsl.Pairs:
+			if once("pairs", s) {
+				if s.Sum.Value < 2 || s.Sum.Value > 26 {
+					c.errorf(&s.Sum, "pairs sum must be from 2 to 26, not %d", s.Sum.Value)
+					continue
+				}
+				for _, p := range piles {
+					p.Pairs = s.Sum.Value
 				}
 			}
 		case *dsl.To:
@@ -548,6 +628,12 @@ func (c *checker) pileRules(d pileDecl) {
 	}
 	if p0.Grid && hasBuild && p0.Build != nil {
 		c.errorf(seen["build"], "nothing is built in a grid: a removed card leaves a gap that is never filled")
+	}
+	if p0.Pairs > 0 && seen["build"] != nil {
+		c.errorf(seen["build"], "a pile that takes pairs builds nothing: drop `build`")
+	}
+	if p0.Refill != nil && role == Stock {
+		c.errorf(seen["refill"], "the stock is refilled only by a redeal")
 	}
 	if p0.Holds > 0 && p0.Accepts > p0.Holds {
 		c.errorf(seen["accepts"], "accepts %d cards at once but holds only %d", p0.Accepts, p0.Holds)

@@ -33,7 +33,8 @@ func (r Role) Rearranging() bool { return r == Tableau || r == Cell }
 
 // Limits refused by the checker, with a clear message naming the limit.
 const (
-	MaxDecks  = 4
+	MaxDecks  = 8
+	MaxCards  = 208 // cards in the pack: decks × 13 × suits
 	MaxPiles  = 64
 	MaxPhases = 16
 	MaxValues = 8
@@ -60,7 +61,8 @@ type Game struct {
 	Layout    [][]int // rows of pile indices, top to bottom
 	Source    []byte
 	Filename  string
-	CardCount int // Decks * 52
+	CardCount int   // Decks × 13 × len(Suits)
+	Suits     []int // the suits in each deck (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 }
 
 // Group is a named set of piles in order.
@@ -84,6 +86,12 @@ type Pile struct {
 	Grid   bool
 	To     []int // piles its cards may go to
 	Fill   []int // if non-nil, the only piles that may fill it when empty
+
+	Using     []int // move runs: the empty piles a run may pass through
+	Refill    []int // filled automatically when empty, from the first of these with a card
+	Pairs     int   // if > 0, takes two cards whose ranks add up to Pairs (or one of rank Pairs)
+	BothEnds  bool  // grid: a card is also free when the slot above it is empty
+	CoveredBy []int // its cards are not available while any of these holds a card
 
 	StartAfter int  // pile that must have started before this one may, or -1
 	StartWhen  Cond // nil: always
