@@ -288,11 +288,13 @@ type DealStmt interface {
 	dealStmt()
 }
 
-// Take moves a card out of the pack before shuffling: `take K to f1`.
+// Take moves a card out of the pack before shuffling: `take K to f1`, or
+// one card to each pile of a group: `take A to each f`.
 type Take struct {
 	At
 	Pattern *Pattern `parser:"'take' @@"`
-	Pile    Ref      `parser:"'to' @@"`
+	Each    bool     `parser:"'to' @'each'?"`
+	Pile    Ref      `parser:"@@"`
 }
 
 // Put deals cards from the shuffled pack: `13 to reserve`, `1 to each t`,

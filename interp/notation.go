@@ -113,7 +113,12 @@ func (r *Rules) ParseMove(s *State, text string) (Move, error) {
 	if r.piles[dst].pairs > 0 {
 		return r.parsePair(s, f[0], "", f[1:], legal)
 	}
-	count := 0
+	// Without a count a move takes one card, or a whole pile that moves
+	// only whole.
+	count := 1
+	if r.piles[src].move == check.MoveWhole && !r.piles[src].grid {
+		count = int(s.lens[src])
+	}
 	if len(f) == 3 {
 		count, err = strconv.Atoi(f[2])
 		if err != nil || count < 1 {
@@ -123,7 +128,7 @@ func (r *Rules) ParseMove(s *State, text string) (Move, error) {
 	var found []Move
 	for _, m := range legal {
 		if m.Kind == Play && int(m.From) == src && int(m.To) == dst &&
-			(count == 0 || int(m.Count) == count) && (slot < 0 || int(m.Slot) == slot) {
+			int(m.Count) == count && (slot < 0 || int(m.Slot) == slot) {
 			found = append(found, m)
 		}
 	}

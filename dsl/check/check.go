@@ -924,18 +924,25 @@ func (c *checker) deal(d *dsl.DealBlock) {
 	for _, s := range d.Stmts {
 		switch s := s.(type) {
 		case *dsl.Take:
-			pile, ok := c.onePile(&s.Pile)
-			pat, ok2 := c.pattern(s.Pattern)
-			if !ok || !ok2 {
+			var piles []int
+			if s.Each {
+				piles, _ = c.refPiles(&s.Pile)
+			} else if p, ok := c.onePile(&s.Pile); ok {
+				piles = []int{p}
+			}
+			pat, ok := c.pattern(s.Pattern)
+			if len(piles) == 0 || !ok {
 				continue
 			}
 			if pat.Value >= 0 {
 				c.errorf(s.Pattern, "`take` happens before the deal, when no game value is known yet")
 				continue
 			}
-			c.g.Deal = append(c.g.Deal, DealStep{Kind: DealTake, Pile: pile, Pattern: pat, Count: 1})
-			c.takeNodes = append(c.takeNodes, s)
-			placed++
+			for _, p := range piles {
+				c.g.Deal = append(c.g.Deal, DealStep{Kind: DealTake, Pile: p, Pattern: pat, Count: 1})
+				c.takeNodes = append(c.takeNodes, s)
+				placed++
+			}
 		case *dsl.Put:
 			targets, ok := c.refPiles(&s.Target)
 			if !ok {
