@@ -12,16 +12,16 @@ import (
 // Rules is a game compiled to its runtime form. It is immutable and safe to
 // share between goroutines.
 type Rules struct {
-	Game    *check.Game
-	piles   []pileRule
-	offs    []int // start of each pile's region in State.cards
-	caps    []int // size of each region
-	size    int   // total cards in State.cards
-	stock   int
-	acts    []action
-	redeal  *redeal
-	win     condFn
-	phases  []condFn
+	Game      *check.Game
+	piles     []pileRule
+	offs      []int // start of each pile's region in State.cards
+	caps      []int // size of each region
+	size      int   // total cards in State.cards
+	stock     int
+	acts      []action
+	redeal    *redeal
+	win       condFn
+	phases    []condFn
 	invert    bool  // index destinations by card (many source-destination pairs)
 	refillers []int // piles that refill themselves, in order
 	pairPiles []int // piles that take pairs
@@ -44,14 +44,14 @@ type pileRule struct {
 	startWhen  condFn
 	runIsBuild bool // a movable run is also a valid build on this rule
 
-	usingOne   uint64 // move runs using: empty piles that store one card each
-	usingMany  uint64 // move runs using: empty piles that double what may move
-	using      bool
-	refill     []int
-	pairs      int
-	bothEnds   bool
-	coveredBy  uint64
-	gridGroup  []int // a grid's columns, for the row being dealt
+	usingOne  uint64 // move runs using: empty piles that store one card each
+	usingMany uint64 // move runs using: empty piles that double what may move
+	using     bool
+	refill    []int
+	pairs     int
+	bothEnds  bool
+	coveredBy uint64
+	gridGroup []int // a grid's columns, for the row being dealt
 }
 
 type baseRule struct {

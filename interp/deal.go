@@ -166,7 +166,6 @@ func (r *Rules) refillSlot(s *State, p int) (int, bool) {
 	return slot, int(s.lens[p]) <= slot || s.cards[r.offs[p]+slot] == gap
 }
 
-
 // takeGridTop removes the last card of a grid column, leaving a gap.
 func (r *Rules) takeGridTop(s *State, p int) Card {
 	for i := int(s.lens[p]) - 1; i >= 0; i-- {
