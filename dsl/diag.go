@@ -153,7 +153,7 @@ func expandTabs(s string) string {
 // Closest returns the candidate nearest to name by edit distance, or "" when
 // none is close enough to be a likely typo.
 func Closest(name string, candidates []string) string {
-	best, bestD := "", len(name)/2+2
+	best, bestD := "", max(len(name)/3, 1)+1 // at most a third of the word wrong
 	for _, c := range candidates {
 		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
@@ -162,23 +162,29 @@ func Closest(name string, candidates []string) string {
 	return best
 }
 
+// editDistance counts the insertions, deletions, substitutions and swaps of
+// neighbouring letters that turn a into b (optimal string alignment).
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }

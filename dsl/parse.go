@@ -235,10 +235,17 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	d.End = pos
 	d.End.Column += utf8.RuneCountInString(ut.Unexpected.Value)
 	d.End.Offset += len(ut.Unexpected.Value)
-	block := blockAt(filename, src, pos.Offset)
+	// The statements to parse again start at the unexpected token, or just
+	// inside it when it opens a block whose first statement failed.
+	from := pos
+	if ut.Unexpected.Value == "{" {
+		from.Offset++
+		from.Column++
+	}
+	block := blockAt(filename, src, from.Offset)
 	var sub error
 	var starters []string
-	rest := src[pos.Offset:]
+	rest := src[from.Offset:]
 	switch block {
 	case "game":
 		_, sub = gameStmtParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
@@ -259,28 +266,41 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	if sub == nil || !errors.As(sub, &serr) {
 		return d
 	}
-	spos := serr.Position()
-	if spos.Offset > 0 {
-		// The statement goes wrong further on: report that spot.
-		abs := pos
-		abs.Offset += spos.Offset
-		if spos.Line == 1 {
-			abs.Column += spos.Column - 1
+	first, ok := firstToken(filename, rest)
+	if !ok {
+		return d
+	}
+	// at turns a position in rest into one in src.
+	at := func(p lexer.Position, width string) (lexer.Position, lexer.Position) {
+		abs := from
+		abs.Offset += p.Offset
+		if p.Line == 1 {
+			abs.Column += p.Column - 1
 		} else {
-			abs.Line += spos.Line - 1
-			abs.Column = spos.Column
+			abs.Line += p.Line - 1
+			abs.Column = p.Column
 		}
-		d.Pos, d.End, d.Message = abs, lexer.Position{}, friendlyParseMessage(serr)
-		var sut *participle.UnexpectedTokenError
+		end := abs
+		end.Column += utf8.RuneCountInString(width)
+		end.Offset += len(width)
+		return abs, end
+	}
+	var sut *participle.UnexpectedTokenError
+	if spos := serr.Position(); spos.Offset > first.Pos.Offset {
+		// The statement goes wrong further on: report that spot.
+		d.Message = friendlyParseMessage(serr)
+		d.Pos, d.End = at(spos, "")
 		if errors.As(serr, &sut) && !sut.Unexpected.EOF() {
-			d.End = abs
-			d.End.Column += utf8.RuneCountInString(sut.Unexpected.Value)
-			d.End.Offset += len(sut.Unexpected.Value)
+			d.Pos, d.End = at(spos, sut.Unexpected.Value)
 			ut = sut
 		}
 		return d
 	}
-	word := ut.Unexpected.Value
+	word := first.Value
+	d.Pos, d.End = at(first.Pos, word)
+	if errors.As(serr, &sut) {
+		ut = sut
+	}
 	if s := Closest(word, starters); s != "" && s != word {
 		d.Message = fmt.Sprintf("unknown statement %q in a %s block", word, block)
 		d.Suggest = s
@@ -288,6 +308,21 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		d.Message = fmt.Sprintf("unexpected %q; a %s block has statements %s", word, block, strings.Join(starters, ", "))
 	}
 	return d
+}
+
+// firstToken is the first token of src that is not a comment or space.
+func firstToken(filename string, src []byte) (lexer.Token, bool) {
+	toks, err := parser.Lex(filename, bytes.NewReader(src))
+	if err != nil {
+		return lexer.Token{}, false
+	}
+	syms := patienceLexer.Symbols()
+	for _, t := range toks {
+		if t.Type != syms["Comment"] && t.Type != syms["Whitespace"] && !t.EOF() {
+			return t, true
+		}
+	}
+	return lexer.Token{}, false
 }
 
 // grammarWords turns grammar names in participle's messages into words.

@@ -101,4 +101,6 @@ func TestRenderCaretAndTabs(t *testing.T) {
 func TestClosest(t *testing.T) {
 	assert.Equal(t, "foundations", dsl.Closest("fundations", []string{"tableau", "foundations", "waste"}))
 	assert.Equal(t, "", dsl.Closest("zzzzzz", []string{"tableau", "waste"}))
+	assert.Equal(t, "show", dsl.Closest("shwo", []string{"show", "play"}), "a swap of two letters is one edit")
+	assert.Equal(t, "", dsl.Closest("frobnicate", []string{"validate", "list"}), "too far to be a typo")
 }

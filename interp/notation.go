@@ -270,6 +270,8 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		return fmt.Errorf("%s and %s are the same pile", sp, dp)
 	case s.count(r, src) == 0:
 		return fmt.Errorf("%s is empty", sp)
+	case src == r.stock:
+		return fmt.Errorf("cards leave %s only by dealing: use `deal`", sp)
 	case pr.move == check.MoveNone || len(pr.to) == 0:
 		return fmt.Errorf("cards never leave %s", sp)
 	case !slices.Contains(pr.to, dst):
@@ -328,7 +330,7 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		case pr.move == check.MoveWhole && count != n:
 			return fmt.Errorf("%s moves only as a whole pile of %d cards", sp, n)
 		case count > n:
-			return fmt.Errorf("%s holds only %d cards", sp, n)
+			return fmt.Errorf("%s holds only %s", sp, cards(n))
 		case count > movable:
 			return fmt.Errorf("the top %d cards of %s are not a run: at most %d move together", count, sp, movable)
 		case pr.using && count > r.runLimit(s, src, dst):
@@ -337,6 +339,13 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		run = s.cards[base+n-count : base+n]
 	}
 	return fmt.Errorf("%s", r.refusalText(s, r.refuse(s, dst, src, run), dst, src, run))
+}
+
+func cards(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
 }
 
 func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) string {

@@ -350,7 +350,7 @@ func TestRulesPrecedenceRedeal(t *testing.T) {
 
 	refused(t, g, "redeal", "the stock is not empty yet: redeal only when it is")
 	// A card is played from the stock only by turning it to the waste first.
-	refused(t, g, "stock f8", "cards never leave stock")
+	refused(t, g, "stock f8", "cards leave stock only by dealing: use `deal`")
 	pass := func(t *testing.T) {
 		t.Helper()
 		for _, c := range []string{"JS", "TS", "9S", "8S", "KS", "7S", "QS"} {
