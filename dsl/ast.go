@@ -122,11 +122,14 @@ type Layout struct {
 	Rows []LayoutRow `parser:"'layout' '{' ( @@ ';'? )* '}'"`
 }
 
-// LayoutRow is `row f`, `row stock, waste` or `grid garden`.
+// LayoutRow is one row of piles, left to right: `row stock, waste, f`.
+// `fanned` spreads each pile's cards downward so all show; `squared` shows
+// only the top card and a count. Tableau piles are fanned by default, the
+// others squared.
 type LayoutRow struct {
 	At
-	Kind  string `parser:"@( 'row' | 'column' )"`
-	Piles []Ref  `parser:"@@ ( ',' @@ )*"`
+	Piles []Ref  `parser:"'row' @@ ( ',' @@ )*"`
+	Style string `parser:"@( 'fanned' | 'squared' )?"`
 }
 
 func (*Aka) gameStmt()       {}

@@ -213,7 +213,7 @@ var (
 	gameStarters   = []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}
 	pileStarters   = []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs"}
 	dealStarters   = []string{"take", "rest"}
-	layoutStarters = []string{"row", "column"}
+	layoutStarters = []string{"row"}
 )
 
 // explainSyntax turns a participle error into a diagnostic. Participle

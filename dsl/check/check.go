@@ -311,7 +311,7 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 		c.names[n] = "pile"
 		idx := len(c.g.Piles)
 		c.piles[n] = idx
-		c.g.Piles = append(c.g.Piles, &Pile{Name: n, Group: name, Role: role, StartAfter: -1, Accepts: defaultAccepts(role)})
+		c.g.Piles = append(c.g.Piles, &Pile{Name: n, Group: name, Role: role, StartAfter: -1, Accepts: defaultAccepts(role), Fanned: role == Tableau})
 		grp.Piles = append(grp.Piles, idx)
 		out.piles = append(out.piles, idx)
 		if role == Stock {
@@ -1047,6 +1047,12 @@ func (c *checker) layout(l *dsl.Layout) {
 				}
 				placed[p] = true
 				piles = append(piles, p)
+				switch row.Style {
+				case "fanned":
+					c.g.Piles[p].Fanned = true
+				case "squared":
+					c.g.Piles[p].Fanned = false
+				}
 			}
 		}
 		c.g.Layout = append(c.g.Layout, piles)

@@ -82,6 +82,7 @@ type Pile struct {
 	Except *Pattern   // cards that never take part in building, on either side
 	Run    *Relation  // which sequences move as a unit (move runs); defaults to Build
 	Holds  int        // capacity; 0 for no limit
+	Fanned bool       // shown with every card visible (tableau by default, or `fanned` in the layout)
 	Move   MoveKind
 	Grid   bool
 	To     []int // piles its cards may go to
