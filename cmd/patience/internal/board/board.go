@@ -143,7 +143,7 @@ func cells(r *interp.Rules, s *interp.State, p int, opt Options) []string {
 	case p == r.Game.Stock:
 		// Only the count matters, and it must not give the order away.
 		return []string{faceDown, countCell(len(cards))}
-	case pile.Role == check.Tableau || pile.Grid:
+	case pile.Fanned || pile.Grid:
 		out := make([]string, len(cards))
 		for i, c := range cards {
 			out[i] = Card(c, opt)
