@@ -133,7 +133,7 @@ func Compile(g *check.Game) *Rules {
 		}
 		if p.Grid {
 			// A grid column may hold a gap in every row but its last.
-			cap = 2*g.CardCount + 1
+			cap = min(2*g.CardCount+1, 255)
 		}
 		r.offs = append(r.offs, r.size)
 		r.caps = append(r.caps, cap)

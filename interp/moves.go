@@ -205,6 +205,10 @@ type pairCard struct {
 // from different piles whose ranks add up to the sum.
 func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 	sum := r.piles[d].pairs
+	room := r.caps[d] - int(s.lens[d])
+	if room <= 0 {
+		return buf
+	}
 	var cards [64]pairCard
 	n := 0
 	for src := range r.piles {
@@ -233,7 +237,7 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 		}
 		for j := i + 1; j < n; j++ {
 			b := cards[j]
-			if b.pile != a.pile && a.card.Rank()+b.card.Rank() == sum {
+			if room >= 2 && b.pile != a.pile && a.card.Rank()+b.card.Rank() == sum {
 				buf = append(buf, Move{Kind: Pair, From: a.pile, Slot: a.slot, From2: b.pile, Slot2: b.slot, To: uint8(d), Count: 2})
 			}
 		}

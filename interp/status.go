@@ -15,7 +15,7 @@ func (s Status) String() string {
 
 // MaxLostSearch bounds the positions the lost-game search visits. Past it the
 // game is reported as still playing: lost is only ever said when proved.
-const MaxLostSearch = 200_000
+const MaxLostSearch = 50_000
 
 // Rearranging reports whether m only moves cards among tableau piles and
 // cells. Every other move (to a foundation, a discard, from the stock, waste
