@@ -208,13 +208,24 @@ func friendlyParseMessage(err participle.Error) string {
 	return msg
 }
 
-// Statement keywords by block, for "did you mean" on a misspelt statement.
-var (
-	gameStarters   = []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}
-	pileStarters   = []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs"}
-	dealStarters   = []string{"take", "rest"}
-	layoutStarters = []string{"row"}
-)
+// blockParsers parse one statement of each kind of block, and list the
+// keywords that start one, for "did you mean" on a misspelt statement.
+var blockParsers = map[string]struct {
+	parse    func(filename string, src []byte) error
+	starters []string
+}{
+	"game":   {parseOne(gameStmtParser), []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}},
+	"pile":   {parseOne(pileStmtParser), []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs"}},
+	"deal":   {parseOne(dealStmtParser), []string{"take", "rest"}},
+	"layout": {parseOne(layoutRowParser), []string{"row"}},
+}
+
+func parseOne[T any](p *participle.Parser[T]) func(string, []byte) error {
+	return func(filename string, src []byte) error {
+		_, err := p.ParseBytes(filename, src, participle.AllowTrailing(true))
+		return err
+	}
+}
 
 // explainSyntax turns a participle error into a diagnostic. Participle
 // reports a statement that fails part-way as an unexpected token at the
@@ -243,25 +254,13 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		from.Column++
 	}
 	block := blockAt(filename, src, from.Offset)
-	var sub error
-	var starters []string
-	rest := src[from.Offset:]
-	switch block {
-	case "game":
-		_, sub = gameStmtParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
-		starters = gameStarters
-	case "pile":
-		_, sub = pileStmtParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
-		starters = pileStarters
-	case "deal":
-		_, sub = dealStmtParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
-		starters = dealStarters
-	case "layout":
-		_, sub = layoutRowParser.ParseBytes(filename, rest, participle.AllowTrailing(true))
-		starters = layoutStarters
-	default:
+	bp, ok := blockParsers[block]
+	if !ok {
 		return d
 	}
+	starters := bp.starters
+	rest := src[from.Offset:]
+	sub := bp.parse(filename, rest)
 	var serr participle.Error
 	if sub == nil || !errors.As(sub, &serr) {
 		return d
