@@ -160,11 +160,10 @@ type Base struct {
 }
 
 // Build says what may be placed on the pile's top card:
-// `build down alternate-colour wrap except rank b`, or `build none`.
+// `build down alternate-colour wrap except rank b`. Without it, nothing may.
 type Build struct {
 	At
-	None   bool      `parser:"'build' ( @'none'"`
-	Rel    *Relation `parser:"| @@ )"`
+	Rel    *Relation `parser:"'build' @@"`
 	Except *Pattern  `parser:"( 'except' @@ )?"`
 }
 
@@ -189,12 +188,12 @@ type Holds struct {
 	Count Int `parser:"'holds' @@"`
 }
 
-// Move says which cards may leave the pile: `move top`, `move runs`,
-// `move whole`, `move none`. `move runs using cells, t` limits a run to what
+// Move says which cards may leave the pile: `move top` (the default),
+// `move runs`, `move whole`. `move runs using cells, t` limits a run to what
 // could be moved one card at a time through the empty piles listed.
 type Move struct {
 	At
-	What  string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'none' )"`
+	What  string `parser:"'move' @( 'top' | 'runs' | 'whole' )"`
 	Using []Ref  `parser:"( 'using' @@ ( ',' @@ )* )?"`
 }
 
@@ -317,12 +316,12 @@ type Rest struct {
 	Face   *Facing `parser:"@@?"`
 }
 
-// Facing is `face up`, `face down` or `face down but top`.
+// Facing is `face down but top`: every card dealt face down but the last.
+// (Cards are dealt face up, the stock's face down; a face-down top card of
+// any other pile is turned up when the deal is done.)
 type Facing struct {
 	At
-	Up     bool `parser:"'face' ( @'up'"`
-	Down   bool `parser:"| @'down'"`
-	ButTop bool `parser:"  @( 'but' 'top' )? )"`
+	ButTop bool `parser:"@( 'face' 'down' 'but' 'top' )"`
 }
 
 func (*Take) dealStmt() {}
@@ -410,7 +409,7 @@ type Ref struct {
 	Text string `parser:"@( Ident | Keyword )"`
 }
 
-// Int is an integer literal with its position.
+// Int is a decimal integer literal with its position ("010" is ten).
 type Int struct {
 	At
 	Value int `parser:"@Int"`

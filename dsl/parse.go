@@ -27,7 +27,7 @@ const (
 var patienceLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Comment", Pattern: `#[^\n]*`},
 	{Name: "String", Pattern: `"(?:\\.|[^"\\\n])*"`},
-	{Name: "Ident", Pattern: `10[CDHS]|[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*`},
+	{Name: "Ident", Pattern: `(?:10|[2-9])[CDHS]\b|[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*`},
 	{Name: "Int", Pattern: `[0-9]+`},
 	{Name: "Range", Pattern: `\.\.`},
 	{Name: "Punct", Pattern: `[{}\[\],;=()]`},
@@ -36,6 +36,20 @@ var patienceLexer = lexer.MustSimple([]lexer.SimpleRule{
 	// retyped by markKeywords, so a keyword can never be taken for a name.
 	{Name: "Keyword", Pattern: `\x00keyword\x00`},
 })
+
+// decimal makes every number read in base 10 ("010" is ten, not octal) and
+// refuses one too large to mean anything in a game.
+func decimal(t lexer.Token) (lexer.Token, error) {
+	v := strings.TrimLeft(t.Value, "0")
+	if v == "" {
+		v = "0"
+	}
+	if len(v) > 6 {
+		return t, participle.Errorf(t.Pos, "%s is too large a number", t.Value)
+	}
+	t.Value = v
+	return t, nil
+}
 
 // Keywords are the reserved words of the language. A pile, phase or value
 // may not be named after one.
@@ -56,6 +70,7 @@ func options() []participle.Option {
 		participle.Elide("Comment", "Whitespace"),
 		participle.Unquote("String"),
 		participle.Map(markKeywords, "Ident"),
+		participle.Map(decimal, "Int"),
 		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
 		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}),
 		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}),
@@ -216,7 +231,7 @@ var blockParsers = map[string]struct {
 }{
 	"game":   {parseOne(gameStmtParser), []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}},
 	"pile":   {parseOne(pileStmtParser), []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs"}},
-	"deal":   {parseOne(dealStmtParser), []string{"take", "rest"}},
+	"deal":   {parseOne(dealStmtParser), []string{"take", "rest", "COUNT to"}},
 	"layout": {parseOne(layoutRowParser), []string{"row"}},
 }
 
@@ -240,12 +255,12 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		return d
 	}
 	defer func() { suggestLiteral(d, ut) }()
-	if !strings.Contains(expected(ut), `"}"`) {
-		return d // the error is inside a statement already
-	}
 	d.End = pos
 	d.End.Column += utf8.RuneCountInString(ut.Unexpected.Value)
 	d.End.Offset += len(ut.Unexpected.Value)
+	if !strings.Contains(expected(ut), `"}"`) {
+		return d // the error is inside a statement already
+	}
 	// The statements to parse again start at the unexpected token, or just
 	// inside it when it opens a block whose first statement failed.
 	from := pos

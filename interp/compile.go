@@ -52,6 +52,7 @@ type pileRule struct {
 	bothEnds  bool
 	coveredBy uint64
 	gridGroup []int // a grid's columns, for the row being dealt
+	twoWay    bool  // cards may both arrive by moves and leave again: see Rearranging
 }
 
 type baseRule struct {
@@ -186,6 +187,15 @@ func Compile(g *check.Game) *Rules {
 	pairs := 0
 	for _, p := range r.piles {
 		pairs += len(p.to)
+	}
+	for i := range r.piles {
+		p := &r.piles[i]
+		receives := false
+		for j := range r.piles {
+			receives = receives || (j != i && r.piles[j].toMask&(1<<i) != 0)
+		}
+		p.twoWay = receives && len(p.to) > 0 && !p.grid && p.pairs == 0 &&
+			p.role != check.Foundation && p.role != check.Discard && i != r.stock
 	}
 	r.invert = pairs > 40
 	for _, a := range g.Actions {

@@ -89,7 +89,7 @@ func (r *Rules) SafeMove(s *State) (Move, bool) {
 		if m.Kind != Play || m.Count != 1 || r.piles[m.To].role != check.Foundation {
 			continue
 		}
-		if r.piles[m.From].role.Rearranging() && r.someoneBuildsOn(s, r.movedCard(s, m)) {
+		if r.piles[m.From].twoWay && r.someoneBuildsOn(s, r.movedCard(s, m)) {
 			continue
 		}
 		dests := 0

@@ -76,7 +76,7 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 	for src := range r.piles {
 		pr := &r.piles[src]
 		n := int(s.lens[src])
-		if n == 0 || pr.toMask == 0 || pr.move == check.MoveNone {
+		if n == 0 || pr.toMask == 0 {
 			continue
 		}
 		if pr.coveredBy != 0 && r.covered(s, src) {
@@ -213,7 +213,7 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 	n := 0
 	for src := range r.piles {
 		pr := &r.piles[src]
-		if pr.toMask&(1<<d) == 0 || s.lens[src] == 0 || pr.move == check.MoveNone || (pr.coveredBy != 0 && r.covered(s, src)) {
+		if pr.toMask&(1<<d) == 0 || s.lens[src] == 0 || (pr.coveredBy != 0 && r.covered(s, src)) {
 			continue
 		}
 		base, ln := r.offs[src], int(s.lens[src])
@@ -352,10 +352,10 @@ func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 	switch {
 	case why == refGrid || why == refStock || why == refPairs:
 		return why
-	case d.holds > 0 && dn+k > d.holds:
-		return refFull
 	case d.accepts != check.AcceptRuns && k != d.accepts:
 		return refCount
+	case d.holds > 0 && dn+k > d.holds:
+		return refFull
 	case dn == 0 && d.fill != 0 && d.fill&(1<<src) == 0:
 		return refFill
 	case set>>(run[0]&cardBits)&1 == 0:

@@ -181,6 +181,11 @@ func (r *Rules) parsePair(s *State, a, b string, rest []string, legal []Move) (M
 	if sum == 0 {
 		return Move{}, fmt.Errorf("%s does not take pairs", r.PileName(dst))
 	}
+	for _, pl := range []struct{ p, slot int }{{p1, s1}, {int(want.From2), int(want.Slot2)}}[:want.Count] {
+		if err := r.whyNotFree(s, pl.p, pl.slot, dst); err != nil {
+			return Move{}, err
+		}
+	}
 	if b == "" {
 		return Move{}, fmt.Errorf("%s takes one card alone only if its rank is %d; otherwise two cards adding up to %d", r.PileName(dst), sum, sum)
 	}
@@ -259,25 +264,56 @@ func (r *Rules) whyNoRedeal(s *State) error {
 	return fmt.Errorf("nothing to gather for a redeal")
 }
 
+// whyNotFree explains why the card at pile p (slot in a grid, or -1) may
+// not leave for dst, or returns nil when it may as far as its own pile goes.
+func (r *Rules) whyNotFree(s *State, p, slot, dst int) error {
+	sp := r.PileName(p)
+	pr := &r.piles[p]
+	n := int(s.lens[p])
+	switch {
+	case s.count(r, p) == 0:
+		return fmt.Errorf("%s is empty", sp)
+	case p == r.stock:
+		return fmt.Errorf("cards leave %s only by dealing: use `deal`", sp)
+	case len(pr.to) == 0:
+		return fmt.Errorf("cards never leave %s", sp)
+	case !slices.Contains(pr.to, dst):
+		return fmt.Errorf("cards from %s may not go to %s: they go only to %s", sp, r.PileName(dst), r.groupList(pr.to))
+	case pr.coveredBy != 0 && r.covered(s, p):
+		return fmt.Errorf("%s is covered: it is free only when %s are empty", sp, r.groupList(r.Game.Piles[p].CoveredBy))
+	case pr.grid && slot >= 0 && (slot >= n || s.cards[r.offs[p]+slot].IsGap()):
+		return fmt.Errorf("%s has no card in row %d", sp, slot+1)
+	case pr.grid && slot >= 0 && !available(s.cards[r.offs[p]:r.offs[p]+n], slot, pr.bothEnds):
+		if pr.bothEnds {
+			return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot above or below it is empty", s.cards[r.offs[p]+slot], slot+1, sp)
+		}
+		return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot below it is empty", s.cards[r.offs[p]+slot], slot+1, sp)
+	case !pr.grid && s.cards[r.offs[p]+n-1].FaceDown():
+		return fmt.Errorf("the top card of %s is face down", sp)
+	}
+	return nil
+}
+
 // whyNot explains, in one line, why no legal move takes count cards (0: any
 // number) from src to dst.
 func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 	sp, dp := r.PileName(src), r.PileName(dst)
 	pr := &r.piles[src]
 	n := int(s.lens[src])
-	switch {
-	case src == dst:
+	if src == dst {
 		return fmt.Errorf("%s and %s are the same pile", sp, dp)
-	case s.count(r, src) == 0:
-		return fmt.Errorf("%s is empty", sp)
-	case src == r.stock:
-		return fmt.Errorf("cards leave %s only by dealing: use `deal`", sp)
-	case pr.move == check.MoveNone || len(pr.to) == 0:
-		return fmt.Errorf("cards never leave %s", sp)
-	case !slices.Contains(pr.to, dst):
-		return fmt.Errorf("cards from %s may not go to %s: they go only to %s", sp, dp, r.groupList(pr.to))
-	case pr.coveredBy != 0 && r.covered(s, src):
-		return fmt.Errorf("%s is covered: it is free only when %s are empty", sp, r.groupList(r.Game.Piles[src].CoveredBy))
+	}
+	if pr.grid && slot < 0 {
+		// Explain with the first available card.
+		for i := n - 1; i >= 0; i-- {
+			if available(s.cards[r.offs[src]:r.offs[src]+n], i, pr.bothEnds) {
+				slot = i
+				break
+			}
+		}
+	}
+	if err := r.whyNotFree(s, src, slot, dst); err != nil {
+		return err
 	}
 	var run []Card
 	base := r.offs[src]
@@ -286,30 +322,12 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 			return fmt.Errorf("only one card at a time leaves %s", sp)
 		}
 		if slot < 0 {
-			// Explain with the first available card.
-			for i := n - 1; i >= 0; i-- {
-				if c := s.cards[base+i]; !c.IsGap() && (i == n-1 || s.cards[base+i+1].IsGap()) {
-					slot = i
-					break
-				}
-			}
-		}
-		if slot >= n || s.cards[base+slot].IsGap() {
-			return fmt.Errorf("%s has no card in row %d", sp, slot+1)
-		}
-		if !available(s.cards[base:base+n], slot, pr.bothEnds) {
-			if pr.bothEnds {
-				return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot above or below it is empty", s.cards[base+slot], slot+1, sp)
-			}
-			return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot below it is empty", s.cards[base+slot], slot+1, sp)
+			return fmt.Errorf("no card of %s is free", sp)
 		}
 		run = s.cards[base+slot : base+slot+1]
 	} else {
 		if slot >= 0 {
 			return fmt.Errorf("%s is not a grid: name the pile without a row", sp)
-		}
-		if s.cards[base+n-1].FaceDown() {
-			return fmt.Errorf("the top card of %s is face down", sp)
 		}
 		movable := 1
 		switch pr.move {
@@ -359,7 +377,7 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refStock:
 		return fmt.Sprintf("cards never go back to the stock %s", dp)
 	case refFull:
-		return fmt.Sprintf("%s is full: it holds %d cards", dp, d.holds)
+		return fmt.Sprintf("%s is full: it holds %s", dp, cards(d.holds))
 	case refCount:
 		if d.accepts == 1 {
 			return fmt.Sprintf("%s takes one card at a time", dp)

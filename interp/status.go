@@ -17,12 +17,16 @@ func (s Status) String() string {
 // game is reported as still playing: lost is only ever said when proved.
 const MaxLostSearch = 50_000
 
-// Rearranging reports whether m only moves cards among tableau piles and
-// cells. Every other move (to a foundation, a discard, from the stock, waste
-// or a reserve, a deal, a redeal) is a progress move; so is a rearranging
-// move that turns a card face up.
+// Rearranging reports whether m only shuffles cards among piles they can
+// come back from: a play from a pile that other piles move cards to, onto a
+// pile that moves cards on, neither of them a foundation or a discard pile
+// (in the usual games: among tableau piles and free cells). Every other move
+// is a progress move: a card to a foundation or a discard, a card leaving a
+// pile it can never return to (a reserve, the waste, the stock), a deal, a
+// redeal; and so is a rearranging move that turns a card face up or makes a
+// pile refill itself.
 func (r *Rules) Rearranging(m Move) bool {
-	return m.Kind == Play && r.piles[m.From].role.Rearranging() && r.piles[m.To].role.Rearranging() && !r.piles[m.From].grid
+	return m.Kind == Play && r.piles[m.From].twoWay && r.piles[m.To].twoWay
 }
 
 // Status decides whether s is won, lost or still playing. Lost means no

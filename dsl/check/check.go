@@ -480,15 +480,14 @@ func (c *checker) pileRules(d pileDecl) {
 				}
 			}
 			for _, p := range piles {
-				if s.Rel != nil {
-					p.Build = relation(s.Rel)
-				}
+				p.Build = c.relation(s.Rel)
 				p.Except = ex
 			}
 		case *dsl.Run:
 			if once("run", s) {
+				run := c.relation(s.Rel)
 				for _, p := range piles {
-					p.Run = relation(s.Rel)
+					p.Run = run
 				}
 			}
 		case *dsl.Holds:
@@ -509,7 +508,7 @@ func (c *checker) pileRules(d pileDecl) {
 					c.errorf(s, "`using` goes with `move runs`")
 				}
 				for _, p := range piles {
-					p.Move = map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole, "none": MoveNone}[s.What]
+					p.Move = map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole}[s.What]
 					p.Using = using
 				}
 			}
@@ -672,7 +671,7 @@ func (c *checker) text(n dsl.Node) string {
 }
 
 func moveName(m MoveKind) string {
-	return [...]string{"top", "runs", "whole", "none"}[m]
+	return [...]string{"top", "runs", "whole"}[m]
 }
 
 func (c *checker) start(s *dsl.Start, d pileDecl, piles []*Pile) {
@@ -746,6 +745,13 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 	c.g.Actions = append(c.g.Actions, act)
 }
 
+func (c *checker) relation(r *dsl.Relation) *Relation {
+	if r.Wrap && r.Step == "same-rank" {
+		c.errorf(r, "`wrap` has no effect with `same-rank`: drop it")
+	}
+	return relation(r)
+}
+
 func relation(r *dsl.Relation) *Relation {
 	return &Relation{
 		Step: map[string]Step{"down": StepDown, "up": StepUp, "either": StepEither, "same-rank": StepSame}[r.Step],
@@ -791,18 +797,49 @@ func (c *checker) pattern(p *dsl.Pattern) (Pattern, bool) {
 	w := p.Word.Text
 	if r, ok := rankWords[w]; ok {
 		out.Ranks = 1 << r
-		return out, true
+		return c.packed(p, out)
 	}
 	if len(w) >= 2 && p.Colour == "" {
 		if r, ok := rankWords[w[:len(w)-1]]; ok {
 			if s := strings.IndexByte(suitLetters, w[len(w)-1]); s >= 0 {
 				out.Ranks, out.Suits = 1<<r, 1<<s
-				return out, true
+				return c.packed(p, out)
 			}
 		}
 	}
+	if p.Colour != "" && len(w) >= 2 {
+		c.errorf(p.Word, "a colour goes with a rank, as in `%s A`; %q names a card already", p.Colour, w)
+		return out, false
+	}
 	c.errorf(p.Word, "%q is not a rank (A, 2..10, J, Q, K) or a card (AS, 10H, KD)", w)
 	return out, false
+}
+
+// packed refuses a pattern that no card of the pack matches.
+func (c *checker) packed(p *dsl.Pattern, out Pattern) (Pattern, bool) {
+	if !c.inPack(out) {
+		c.errorf(p, "no card in this pack is %s: the pack has only the suits %s", out.Text, c.suitNames())
+		return out, false
+	}
+	return out, true
+}
+
+func (c *checker) suitNames() string {
+	var out []string
+	for _, s := range c.g.Suits {
+		out = append(out, suitLetters[s:s+1])
+	}
+	return strings.Join(out, ", ")
+}
+
+// inPack reports whether some card of the pack matches the pattern.
+func (c *checker) inPack(p Pattern) bool {
+	for _, s := range c.g.Suits {
+		if p.Suits&(1<<s) != 0 && p.Ranks&0x3ffe != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func patternText(p *dsl.Pattern) string {
@@ -948,7 +985,6 @@ func (c *checker) deal(d *dsl.DealBlock) {
 			if !ok {
 				continue
 			}
-			face := c.facing(s.Face)
 			counts := make([]int, len(s.Counts))
 			for i, n := range s.Counts {
 				counts[i] = n.Value
@@ -976,6 +1012,7 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				continue
 			}
 			for i, t := range targets {
+				face := c.facing(s.Face, t)
 				if counts[i] > 0 {
 					c.g.Deal = append(c.g.Deal, DealStep{Kind: DealPut, Pile: t, Count: counts[i], Face: face})
 					placed += counts[i]
@@ -995,10 +1032,7 @@ func (c *checker) deal(d *dsl.DealBlock) {
 			if !ok {
 				continue
 			}
-			face := c.facing(s.Face)
-			if s.Face == nil && c.g.Piles[pile].Role == Stock {
-				face = FaceDown
-			}
+			face := c.facing(s.Face, pile)
 			c.g.Deal = append(c.g.Deal, DealStep{Kind: DealPut, Pile: pile, Count: -1, Face: face})
 		}
 	}
@@ -1021,14 +1055,18 @@ func (c *checker) deal(d *dsl.DealBlock) {
 	}
 }
 
-func (c *checker) facing(f *dsl.Facing) Face {
-	switch {
-	case f == nil || f.Up:
-		return FaceUp
-	case f.ButTop:
+// facing is how cards dealt to pile p lie: face up, the stock's face down.
+func (c *checker) facing(f *dsl.Facing, p int) Face {
+	if c.g.Piles[p].Role == Stock {
+		if f != nil {
+			c.errorf(f, "the stock always lies face down")
+		}
+		return FaceDown
+	}
+	if f != nil {
 		return FaceDownButTop
 	}
-	return FaceDown
+	return FaceUp
 }
 
 func (c *checker) layout(l *dsl.Layout) {
@@ -1081,7 +1119,11 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			c.errorf(c.declNode(decls, v.Pile), "value %q is the rank of %q's bottom card, but the deal puts no card there", v.Name, g.Piles[v.Pile].Name)
 		}
 	}
-	if g.Stock >= 0 && dealt[g.Stock] > 0 && len(g.Actions) == 0 {
+	feedsRefill := false
+	for _, p := range g.Piles {
+		feedsRefill = feedsRefill || slices.Contains(p.Refill, g.Stock)
+	}
+	if g.Stock >= 0 && dealt[g.Stock] > 0 && len(g.Actions) == 0 && !feedsRefill {
 		c.errorf(c.declNode(decls, g.Stock), "the stock holds %d cards but never deals: add e.g. `deal 1 to waste`", dealt[g.Stock])
 	}
 	for _, t := range c.toChecks {
@@ -1130,7 +1172,7 @@ func (c *checker) crossChecks(decls []pileDecl) {
 func (c *checker) takes() {
 	left := map[[2]int]int{} // rank, suit -> copies left
 	for r := 1; r <= 13; r++ {
-		for s := 0; s < 4; s++ {
+		for _, s := range c.g.Suits {
 			left[[2]int{r, s}] = c.g.Decks
 		}
 	}

@@ -27,10 +27,6 @@ var roleGroups = [...]string{"foundations", "tableau", "reserves", "stock", "was
 
 func (r Role) String() string { return roleNames[r] }
 
-// Rearranging reports whether moves among piles of this role only shuffle
-// cards (tableau piles and cells).
-func (r Role) Rearranging() bool { return r == Tableau || r == Cell }
-
 // Limits refused by the checker, with a clear message naming the limit.
 const (
 	MaxDecks  = 8
@@ -112,7 +108,6 @@ const (
 	MoveTop MoveKind = iota
 	MoveRuns
 	MoveWhole
-	MoveNone
 )
 
 // BaseRule is a pattern for the first card of an empty pile, limited to when
