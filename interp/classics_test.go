@@ -328,15 +328,25 @@ func TestClassicsSpiderPacks(t *testing.T) {
 	}
 }
 
-// In Spider One Suit every run is in suit: a mixed run cannot occur, and a
-// run of any length moves as far as building allows.
-func TestClassicsSpiderOneSuitRuns(t *testing.T) {
+// In Spider One Suit every run is in suit, so a run of any length moves as
+// far as building allows; in Spider Two Suits a heart on a spade builds but
+// breaks the run.
+func TestClassicsSpiderFewerSuitsRuns(t *testing.T) {
 	g := setUp(t, "spider-one-suit", layout{piles: map[string]string{
 		"t1": "(KS) 9S 8S 7S", "t2": "TS", "t3": "8S",
 		"t4": "AS", "t5": "AS", "t6": "AS", "t7": "AS", "t8": "AS", "t9": "AS", "t10": "AS",
 	}, rest: "stock"})
 	assertMoves(t, g, "t1 t2 3", "t1 t3", "deal")
 	refused(t, g, "t1 t3 2", "8S does not go on 8S: t3 builds down regardless of suit")
+
+	g = setUp(t, "spider-two-suits", layout{piles: map[string]string{
+		"t1": "(KS) 9H 8S 7S", "t2": "TS", "t3": "9S",
+		"t4": "AH", "t5": "AH", "t6": "AH", "t7": "AH", "t8": "AS", "t9": "AS", "t10": "AS",
+	}, rest: "stock"})
+	assertMoves(t, g, "t1 t3 2", "t3 t2", "deal")
+	refused(t, g, "t1 t2 3", "the top 3 cards of t1 are not a run: at most 2 move together")
+	play(t, g, "t1 t3 2", "t1 t2")
+	assertPiles(t, g, map[string]string{"t1": "KS", "t2": "TS 9H", "t3": "9S 8S 7S"})
 }
 
 // ---- Pyramid ----
@@ -442,14 +452,14 @@ func tripeaksFull(bottom string, more map[string]string) map[string]string {
 // overlapping it are gone.
 func TestClassicsTriPeaksPlay(t *testing.T) {
 	g := setUp(t, "tripeaks", layout{piles: merged(
-		tripeaksFull("7C 6S 4D KS AD 9H 5C 3D 6H QC", map[string]string{"peak10": "8D"}),
+		tripeaksFull("7C 6S 4D KS AD 9H 5C 3D 6H QC", map[string]string{"peak10": "8D", "peak11": "4S"}),
 		map[string]string{"waste": "5H"}), rest: "stock"})
 	assertMoves(t, g, "peak20 waste", "peak21 waste", "peak27 waste", "deal")
 	for move, why := range map[string]string{
 		"peak19 waste":  "7C does not go on 5H: waste builds up or down regardless of suit, round the corner",
 		"peak25 waste":  "5C does not go on 5H: waste builds up or down regardless of suit, round the corner",
 		"peak22 waste":  "KS does not go on 5H: waste builds up or down regardless of suit, round the corner",
-		"peak11 waste":  "peak11 is covered: it is free only when peak20, peak21 are empty", // 4H, covered
+		"peak11 waste":  "peak11 is covered: it is free only when peak20, peak21 are empty", // 4S would fit
 		"peak1 waste":   "peak1 is covered: it is free only when peak4, peak5 are empty",
 		"peak19 peak20": "cards from peak19 may not go to peak20: they go only to waste",
 		"waste peak19":  "cards never leave waste",
