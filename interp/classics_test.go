@@ -74,8 +74,8 @@ func TestClassicsFreeCellRunLimit(t *testing.T) {
 			name:     "no empty cell, no empty column: one card",
 			runMoves: []string{"t1 t3"},
 			refusals: map[string]string{
-				"t1 t4 4": "only 1 cards may move to t4 with the empty free, t there are now",
-				"t1 t4 2": "only 1 cards may move to t4 with the empty free, t there are now",
+				"t1 t4 4": "only 1 card may move to t4 with the empty free, t there are now",
+				"t1 t4 2": "only 1 card may move to t4 with the empty free, t there are now",
 			},
 		},
 		{

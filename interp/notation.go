@@ -352,7 +352,7 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		case count > movable:
 			return fmt.Errorf("the top %d cards of %s are not a run: at most %d move together", count, sp, movable)
 		case pr.using && count > r.runLimit(s, src, dst):
-			return fmt.Errorf("only %d cards may move to %s with the empty %s there are now", r.runLimit(s, src, dst), dp, r.groupList(r.Game.Piles[src].Using))
+			return fmt.Errorf("only %s may move to %s with the empty %s there are now", cards(r.runLimit(s, src, dst)), dp, r.groupList(r.Game.Piles[src].Using))
 		}
 		run = s.cards[base+n-count : base+n]
 	}

@@ -1,0 +1,339 @@
+package interp
+
+import (
+	"slices"
+	"time"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// Verdict is what the solver concludes about a position.
+type Verdict uint8
+
+const (
+	Unknown    Verdict = iota // a limit was hit first
+	Winnable                  // a winning line was found
+	Unwinnable                // every line was searched: none wins
+)
+
+func (v Verdict) String() string {
+	return [...]string{"unknown", "won", "unwinnable"}[v]
+}
+
+// Limits bound a search. A zero field means no limit of that kind.
+type Limits struct {
+	Nodes    int           // positions expanded
+	Time     time.Duration // wall time
+	Memory   int           // positions remembered in the transposition table
+	Deadline time.Time     // absolute; overrides Time when set
+}
+
+// Solution is a solver's answer.
+type Solution struct {
+	Verdict Verdict
+	Moves   []Move // Winnable: a line that wins from the position searched
+	Nodes   int
+	Elapsed time.Duration
+}
+
+// Solve searches for a winning line from s, playing "thoughtful" solitaire:
+// it sees the face-down cards and the stock's order. It searches depth
+// first, trying progress moves first, with a transposition table over a
+// canonical hash in which interchangeable piles are put in order. It uses
+// no pruning that the rules do not prove safe, so Unwinnable is a proof.
+func (r *Rules) Solve(s *State, lim Limits) Solution {
+	sv := &solver{r: r, lim: lim, seen: map[uint64]struct{}{}, start: time.Now()}
+	if !lim.Deadline.IsZero() {
+		sv.deadline = lim.Deadline
+	} else if lim.Time > 0 {
+		sv.deadline = sv.start.Add(lim.Time)
+	}
+	sv.classes = r.interchangeable()
+	sv.unlimited = r.redeal != nil && r.redeal.times < 0
+	root := s.Clone()
+	out := Solution{}
+	switch sv.dfs(root, 0) {
+	case found:
+		out.Verdict = Winnable
+		out.Moves = slices.Clone(sv.path)
+	case exhausted:
+		out.Verdict = Unwinnable
+	}
+	out.Nodes = sv.nodes
+	out.Elapsed = time.Since(sv.start)
+	return out
+}
+
+type searchResult uint8
+
+const (
+	exhausted searchResult = iota
+	found
+	limited
+)
+
+type solver struct {
+	r         *Rules
+	lim       Limits
+	deadline  time.Time
+	start     time.Time
+	seen      map[uint64]struct{}
+	nodes     int
+	path      []Move
+	states    []*State // a scratch state per depth
+	moves     [][]Move // a scratch move list per depth
+	classes   [][]int  // groups of interchangeable piles
+	unlimited bool     // redeals are unlimited, so their count is no part of a position
+	hashes    []uint64
+}
+
+func (sv *solver) dfs(s *State, depth int) searchResult {
+	r := sv.r
+	if r.Won(s) {
+		return found
+	}
+	sv.nodes++
+	if sv.lim.Nodes > 0 && sv.nodes > sv.lim.Nodes {
+		return limited
+	}
+	if sv.nodes&1023 == 0 && !sv.deadline.IsZero() && time.Now().After(sv.deadline) {
+		return limited
+	}
+	key := sv.key(s)
+	if _, ok := sv.seen[key]; ok {
+		return exhausted
+	}
+	if sv.lim.Memory > 0 && len(sv.seen) >= sv.lim.Memory {
+		return limited
+	}
+	sv.seen[key] = struct{}{}
+
+	for len(sv.states) <= depth {
+		sv.states = append(sv.states, r.newState())
+		sv.moves = append(sv.moves, make([]Move, 0, 32))
+	}
+	moves := r.Moves(s, sv.moves[depth][:0])
+	sv.moves[depth] = moves
+	sv.order(s, moves)
+	next := sv.states[depth]
+	result := exhausted
+	for _, m := range moves {
+		next.CopyFrom(s)
+		r.Apply(next, m)
+		sv.path = append(sv.path, m)
+		switch sv.dfs(next, depth+1) {
+		case found:
+			return found
+		case limited:
+			result = limited
+		}
+		sv.path = sv.path[:len(sv.path)-1]
+		if result == limited {
+			return limited
+		}
+	}
+	return result
+}
+
+// order sorts moves so that progress comes first: cards to foundations and
+// discards, then other progress moves, then rearranging moves that turn a
+// card up, then the stock, then the rest.
+func (sv *solver) order(s *State, moves []Move) {
+	r := sv.r
+	score := func(m Move) int {
+		switch m.Kind {
+		case Deal:
+			return 2
+		case Redeal:
+			return 1
+		case Pair:
+			return 6
+		}
+		switch r.piles[m.To].role {
+		case check.Foundation, check.Discard:
+			return 6
+		}
+		if !r.Rearranging(m) {
+			return 4
+		}
+		n := int(s.lens[m.From])
+		if n > int(m.Count) && s.cards[r.offs[m.From]+n-int(m.Count)-1].FaceDown() {
+			return 5
+		}
+		if n == int(m.Count) {
+			return 0 // emptying a pile to fill another gains little
+		}
+		return 3
+	}
+	slices.SortStableFunc(moves, func(a, b Move) int { return score(b) - score(a) })
+}
+
+// key is a hash of the position in which interchangeable piles are put in a
+// canonical order, and the redeal count is left out when it is unlimited.
+func (sv *solver) key(s *State) uint64 {
+	r := sv.r
+	h := uint64(14695981039346656037)
+	mix := func(b byte) {
+		h ^= uint64(b)
+		h *= 1099511628211
+	}
+	mix(s.phase)
+	if !sv.unlimited {
+		mix(byte(s.redeals))
+		mix(byte(s.redeals >> 8))
+	}
+	for _, v := range s.values {
+		mix(v)
+	}
+	if len(sv.hashes) < len(r.piles) {
+		sv.hashes = make([]uint64, len(r.piles))
+	}
+	for i := range r.piles {
+		sv.hashes[i] = pileHash(s.Pile(r, i))
+	}
+	for _, cl := range sv.classes {
+		// Sort the hashes of a class in place of the piles' own order.
+		var buf [64]uint64
+		hs := buf[:0]
+		for _, p := range cl {
+			hs = append(hs, sv.hashes[p])
+		}
+		slices.Sort(hs)
+		for k, p := range cl {
+			sv.hashes[p] = hs[k]
+		}
+	}
+	for _, x := range sv.hashes[:len(r.piles)] {
+		for k := 0; k < 8; k++ {
+			mix(byte(x >> (8 * k)))
+		}
+	}
+	return h
+}
+
+func pileHash(cards []Card) uint64 {
+	h := uint64(1469598103934665603) ^ uint64(len(cards))
+	for _, c := range cards {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
+// interchangeable groups the piles that could trade places without changing
+// the game: same rules, same group, never named on their own by a condition,
+// a start rule, a cover, a value, a refill, a redeal or a deal to each.
+func (r *Rules) interchangeable() [][]int {
+	g := r.Game
+	named := map[int]bool{} // piles whose position or identity matters
+	for _, p := range g.Piles {
+		if p.StartAfter >= 0 {
+			named[p.StartAfter] = true
+		}
+		for _, c := range p.CoveredBy {
+			named[c] = true
+		}
+		for _, f := range p.Refill {
+			named[f] = true
+		}
+	}
+	for i, p := range g.Piles {
+		if p.StartAfter >= 0 || len(p.CoveredBy) > 0 || len(p.Refill) > 0 || p.Grid || p.StartWhen != nil {
+			named[i] = true
+		}
+		for _, b := range p.Base {
+			if b.Cond != nil {
+				named[i] = true
+			}
+		}
+	}
+	for _, v := range g.Values {
+		named[v.Pile] = true
+	}
+	for _, a := range g.Actions {
+		for _, t := range a.Targets {
+			named[t] = true
+		}
+		markCond(a.When, named)
+	}
+	if g.Redeal != nil {
+		for _, f := range g.Redeal.From {
+			named[f] = true
+		}
+	}
+	for _, ph := range g.Phases {
+		markCond(ph.Until, named)
+	}
+	markCond(g.Win, named)
+	// A pile named in a list without the rest of its group is singled out.
+	for _, p := range g.Piles {
+		for _, list := range [][]int{p.To, p.Fill, p.Using} {
+			for _, q := range list {
+				for _, grp := range g.Groups {
+					if grp.Name == g.Piles[q].Group {
+						for _, o := range grp.Piles {
+							if !slices.Contains(list, o) {
+								named[q] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	var out [][]int
+	for _, grp := range g.Groups {
+		var cl []int
+		for _, p := range grp.Piles {
+			if !named[p] && g.Piles[p].Group == grp.Name && samePileRules(g.Piles[p], g.Piles[grp.Piles[0]]) {
+				cl = append(cl, p)
+			}
+		}
+		if len(cl) > 1 {
+			out = append(out, cl)
+			for _, p := range cl {
+				named[p] = true // a pile belongs to one class only
+			}
+		}
+	}
+	return out
+}
+
+// markCond marks the piles a condition names one by one (a test of a whole
+// group treats its piles alike, but "f1 is full" singles f1 out).
+func markCond(c check.Cond, named map[int]bool) {
+	switch c := c.(type) {
+	case check.And:
+		for _, x := range c {
+			markCond(x, named)
+		}
+	case check.Or:
+		for _, x := range c {
+			markCond(x, named)
+		}
+	case check.Not:
+		markCond(c.C, named)
+	case check.PileTest:
+		if len(c.Piles) == 1 {
+			named[c.Piles[0]] = true
+		}
+	}
+}
+
+func samePileRules(a, b *check.Pile) bool {
+	same := func(x, y *check.Relation) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
+	if a.Role != b.Role || a.Holds != b.Holds || a.Move != b.Move || a.Accepts != b.Accepts || a.Pairs != b.Pairs ||
+		!same(a.Build, b.Build) || !same(a.Run, b.Run) || !slices.Equal(a.To, b.To) || !slices.Equal(a.Fill, b.Fill) ||
+		!slices.Equal(a.Using, b.Using) || len(a.Base) != len(b.Base) || (a.Except == nil) != (b.Except == nil) {
+		return false
+	}
+	if a.Except != nil && *a.Except != *b.Except {
+		return false
+	}
+	for i := range a.Base {
+		if a.Base[i].Pattern != b.Base[i].Pattern {
+			return false
+		}
+	}
+	return true
+}

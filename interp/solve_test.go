@@ -1,0 +1,44 @@
+package interp_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/interp"
+)
+
+// TestSolveReplays checks that every winning line the solver finds replays
+// to a won game through the normal interpreter.
+func TestSolveReplays(t *testing.T) {
+	total := 0
+	for _, name := range []string{"freecell", "klondike", "plot", "pyramid", "tripeaks"} {
+		r := load(t, name)
+		won, lost, unk := 0, 0, 0
+		var nodes int
+		start := time.Now()
+		for seed := uint64(1); seed <= 3; seed++ {
+			s := r.Deal(seed)
+			sol := r.Solve(s, interp.Limits{Nodes: 30000})
+			nodes += sol.Nodes
+			switch sol.Verdict {
+			case interp.Winnable:
+				won++
+				total++
+				g := interp.NewFromRules(r, seed)
+				for _, m := range sol.Moves {
+					require.NoError(t, g.PlayMove(m))
+				}
+				require.Equal(t, interp.Won, g.Status(), name)
+			case interp.Unwinnable:
+				lost++
+			default:
+				unk++
+			}
+		}
+		_ = unk
+		t.Logf("%-20s won %2d unwinnable %2d unknown %2d  %.0f nodes/s", name, won, lost, unk, float64(nodes)/time.Since(start).Seconds())
+	}
+	require.Positive(t, total, "the solver should win some of these deals")
+}
