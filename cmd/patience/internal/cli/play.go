@@ -7,12 +7,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/tui"
+	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/interp"
+	"github.com/patience-dev/patience/rulesets"
 )
 
 // maxSaveSize bounds a saved game read by --resume: far above any real
@@ -28,13 +32,22 @@ func newPlayCmd() *cobra.Command {
 		resume string
 		asJSON bool
 		ascii  bool
+		plain  bool
 	)
 	cmd := &cobra.Command{
-		Use:   "play NAME|FILE",
-		Short: "Play a game, one command per line",
-		Long: `Play a game in line mode: the board is printed, then each line read from
-stdin is a command and its result is printed. It works with pipes, so games
-can be scripted. Type "help" for the commands.
+		Use:   "play [NAME|FILE]",
+		Short: "Play a game, full screen on a terminal or one command per line",
+		Long: `Play a game. On a terminal (stdin and stdout both) the game opens full
+screen: pick cards up and drop them with the keyboard or the mouse, "?" lists
+the keys. Without a ruleset a picker of the built-in rulesets opens, with your
+statistics. The game in progress is saved after every move in the patience
+directory of the user's config directory ($PATIENCE_HOME overrides it) and
+offered again next time. NO_COLOR turns colours off; --ascii writes suits as
+letters.
+
+Elsewhere, or with --plain, the game runs in line mode: the board is printed,
+then each line read from stdin is a command and its result is printed. It
+works with pipes, so games can be scripted. Type "help" for the commands.
 
 The seed is printed at the start; give it with --seed to play the same deal
 again. "save FILE" writes the position, and --resume FILE goes on from it
@@ -44,13 +57,16 @@ With --json every line of output is one JSON object: the first is the
 opening state, then one per line of input, with the fields position, moves
 (the legal moves), status, command, result, why (for a hint) and error.`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 && resume != "" {
+			if len(args) == 0 && (resume != "" || fullScreen(cmd, plain, asJSON)) {
 				return nil
 			}
 			return exactlyOneRuleset(cmd, args)
 		},
 		ValidArgsFunction: rulesetArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if fullScreen(cmd, plain, asJSON) {
+				return playFullScreen(cmd, args, &seed, resume, ascii)
+			}
 			var (
 				g       *interp.Game
 				ruleset string
@@ -80,6 +96,7 @@ opening state, then one per line of input, with the fields position, moves
 	cmd.Flags().StringVar(&resume, "resume", "", "go on from the game saved in `FILE` by the save command")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "read commands and write one JSON object per line")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "write suits as the letters C D H S")
+	cmd.Flags().BoolVar(&plain, "plain", false, "play in line mode even on a terminal")
 	_ = cmd.RegisterFlagCompletionFunc("resume", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"json"}, cobra.ShellCompDirectiveFilterFileExt
 	})
@@ -185,7 +202,76 @@ func jsonKind(goKind string) string {
 	return "number"
 }
 
-func isTerminal(r io.Reader) bool {
+// fullScreen reports whether play opens the full-screen game: on a
+// terminal, unless line mode was asked for.
+func fullScreen(cmd *cobra.Command, plain, asJSON bool) bool {
+	return !plain && !asJSON && isTerminal(cmd.InOrStdin()) && isTerminal(cmd.OutOrStdout())
+}
+
+// playFullScreen runs the terminal game: the ruleset given, the game of
+// --resume, or, with neither, the picker.
+func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume string, ascii bool) error {
+	dir, err := tui.DefaultDir()
+	if err != nil {
+		return err
+	}
+	cfg := tui.Config{
+		ASCII:    ascii,
+		NoColor:  os.Getenv("NO_COLOR") != "",
+		Dir:      dir,
+		Builtins: rulesets.Names(),
+		Load:     loadKeyed,
+	}
+	switch {
+	case resume != "":
+		if cmd.Flags().Changed("seed") {
+			return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
+		}
+		g, ruleset, err := resumeGame(resume, args)
+		if err != nil {
+			return err
+		}
+		cfg.Resumed, cfg.Key = g, rulesetKey(ruleset)
+	case len(args) > 0:
+		game, key, err := loadKeyed(args[0])
+		if err != nil {
+			return err
+		}
+		cfg.Game, cfg.Key = game, key
+		if cmd.Flags().Changed("seed") {
+			n, err := seed.value(cmd)
+			if err != nil {
+				return err
+			}
+			cfg.Seed = &n
+		}
+	}
+	return tui.Run(cmd.Context(), cfg, cmd.InOrStdin(), cmd.OutOrStdout())
+}
+
+// loadKeyed loads a ruleset and names it for the store of saved games and
+// statistics: a built-in by its name, a file by its absolute path.
+func loadKeyed(arg string) (*check.Game, string, error) {
+	g, err := loadGame(arg)
+	if err != nil {
+		return nil, "", err
+	}
+	return g, rulesetKey(arg), nil
+}
+
+func rulesetKey(arg string) string {
+	if !isPath(arg) {
+		if name, ok := builtinName(arg); ok {
+			return name
+		}
+	}
+	if abs, err := filepath.Abs(arg); err == nil {
+		return abs
+	}
+	return arg
+}
+
+func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
 	if !ok {
 		return false

@@ -1,0 +1,424 @@
+package tui
+
+import (
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
+)
+
+type screen uint8
+
+const (
+	screenPicker screen = iota
+	screenPrompt
+	screenGame
+)
+
+// prompt asks whether to resume a game in progress.
+type prompt struct {
+	saved *Saved
+	seed  *uint64 // the deal to play instead, if the player asked for one
+}
+
+// app is the whole program: the picker, the resume question and the game,
+// one at a time, with the help over the game when asked for.
+type app struct {
+	cfg     Config
+	store   *Store
+	theme   *theme
+	opt     board.Options
+	width   int
+	height  int
+	screen  screen
+	picker  *picker
+	prompt  *prompt
+	play    *play
+	help    bool
+	picking bool // the game was chosen in the picker: q goes back to it
+
+	// The ruleset being played.
+	game  *check.Game
+	rules *interp.Rules
+	key   string
+}
+
+// tickMsg moves the clock on.
+type tickMsg time.Time
+
+func newApp(cfg Config, t *theme) *app {
+	if cfg.NewSeed == nil {
+		cfg.NewSeed = clockSeed
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	a := &app{cfg: cfg, store: &Store{Dir: cfg.Dir}, theme: t, opt: board.Options{ASCII: cfg.ASCII}}
+	switch {
+	case cfg.Resumed != nil:
+		a.game, a.rules, a.key = cfg.Resumed.Rules.Game, cfg.Resumed.Rules, cfg.Key
+		a.play = newPlay(cfg.Resumed, cfg.Key, a.opt, cfg.Now())
+		a.screen = screenGame
+	case cfg.Game != nil:
+		a.start(cfg.Game, cfg.Key, cfg.Seed)
+	default:
+		a.openPicker()
+	}
+	return a
+}
+
+func (a *app) openPicker() {
+	a.picker = newPicker(&a.cfg, a.store, a.key)
+	a.screen = screenPicker
+	a.play = nil
+}
+
+// start opens a ruleset: it offers to resume its game in progress, if any,
+// and deals otherwise.
+func (a *app) start(g *check.Game, key string, seed *uint64) {
+	a.game, a.rules, a.key = g, interp.Compile(g), key
+	var sv *Saved
+	if seed != nil {
+		if s, err := a.store.Load(key, *seed); err == nil && s.Status == interp.Playing.String() && len(s.Moves) > 0 {
+			sv = s
+		}
+	} else if s, ok := a.store.Latest(key); ok && len(s.Moves) > 0 {
+		sv = s
+	}
+	if sv != nil {
+		a.prompt = &prompt{saved: sv, seed: seed}
+		a.screen = screenPrompt
+		return
+	}
+	a.deal(seed)
+}
+
+// deal starts a new game of the ruleset being played.
+func (a *app) deal(seed *uint64) {
+	n := a.cfg.NewSeed()
+	if seed != nil {
+		n = *seed
+	}
+	a.play = newPlay(interp.NewFromRules(a.rules, n), a.key, a.opt, a.cfg.Now())
+	a.screen = screenGame
+	a.play.say(msgInfo, "deal %d: good luck", n)
+}
+
+func (a *app) resume(sv *Saved) {
+	g, err := a.rules.Load(sv.Position)
+	if err != nil {
+		a.deal(a.prompt.seed)
+		a.play.say(msgError, "cannot resume: %s", oneLine(err.Error()))
+		return
+	}
+	a.play = resumePlay(g, sv, a.key, a.opt, a.cfg.Now())
+	a.screen = screenGame
+	a.play.say(msgInfo, "resumed after %d %s", len(g.History()), plural(len(g.History()), "move", "moves"))
+}
+
+func (a *app) Init() tea.Cmd {
+	return tick()
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.width, a.height = msg.Width, msg.Height
+		return a, nil
+	case tickMsg:
+		return a, tick()
+	case tea.KeyMsg:
+		if msg.Type == tea.KeyCtrlC {
+			return a, a.quit()
+		}
+		// Keys typed fast arrive together; outside a text field each is
+		// a command of its own.
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !(a.screen == screenPicker && a.picker.typing) {
+			var cmds []tea.Cmd
+			for _, r := range msg.Runes {
+				_, cmd := a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+				cmds = append(cmds, cmd)
+				if cmd != nil {
+					// A quit must not be followed by more keys.
+					break
+				}
+			}
+			return a, tea.Sequence(cmds...)
+		}
+	case pickedMsg:
+		g, key, err := a.cfg.Load(msg.arg)
+		if err != nil {
+			a.picker.msg = oneLine(err.Error())
+			return a, nil
+		}
+		a.picking = true
+		a.picker.typing = false
+		a.start(g, key, nil)
+		return a, nil
+	}
+	switch a.screen {
+	case screenPicker:
+		if k, ok := msg.(tea.KeyMsg); ok && !a.picker.typing && (k.String() == "q" || k.Type == tea.KeyEsc) {
+			return a, tea.Quit
+		}
+		return a, a.picker.update(msg, a.height)
+	case screenPrompt:
+		return a, a.updatePrompt(msg)
+	}
+	return a, a.updateGame(msg)
+}
+
+func (a *app) updatePrompt(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return nil
+	}
+	switch k.String() {
+	case "y", "enter":
+		a.resume(a.prompt.saved)
+	case "n":
+		a.deal(a.prompt.seed)
+	case "q", "esc":
+		return a.leave()
+	}
+	return nil
+}
+
+// leave ends the game on the screen: back to the picker if the game came
+// from there, else out of the program.
+func (a *app) leave() tea.Cmd {
+	a.forgetLost()
+	if a.picking {
+		a.openPicker()
+		return nil
+	}
+	return tea.Quit
+}
+
+func (a *app) quit() tea.Cmd {
+	a.forgetLost()
+	return tea.Quit
+}
+
+// forgetLost drops the save of a lost game being left: it was counted,
+// and only its undo could have helped.
+func (a *app) forgetLost() {
+	if a.screen == screenGame && a.play != nil && a.play.status == interp.Lost {
+		_ = a.store.Remove(a.key, a.play.g.Seed)
+	}
+}
+
+func (a *app) updateGame(msg tea.Msg) tea.Cmd {
+	p := a.play
+	if a.help {
+		if _, ok := msg.(tea.KeyMsg); ok {
+			a.help = false
+		}
+		return nil
+	}
+	pl := p.place(a.width, a.height)
+	changed := false
+	switch msg := msg.(type) {
+	case tea.MouseMsg:
+		if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft {
+			return nil
+		}
+		at, ok := pl.spotAt(msg.X, msg.Y)
+		if !ok {
+			if p.pick != nil {
+				p.pick = nil
+				p.say(msgInfo, "put back")
+			}
+			return nil
+		}
+		p.cursor = at
+		changed = p.choose(at)
+	case tea.KeyMsg:
+		k := msg.String()
+		switch k {
+		case "q":
+			return a.leave()
+		case "?":
+			a.help = true
+			return nil
+		case "esc":
+			if p.pick != nil {
+				p.say(msgInfo, "put back")
+			} else {
+				p.say(msgInfo, "")
+			}
+			p.pick, p.hint = nil, nil
+		case "up":
+			p.move(pl, 0, -1)
+		case "down":
+			p.move(pl, 0, 1)
+		case "left":
+			p.move(pl, -1, 0)
+		case "right":
+			p.move(pl, 1, 0)
+		case "tab":
+			p.cycle(1)
+		case "shift+tab":
+			p.cycle(-1)
+		case "enter", " ":
+			at := p.cursor
+			if ri, ci, ok := pl.bv.find(at.pile); ok && pl.ok {
+				col := &pl.bv.rows[ri].cols[ci]
+				at.idx = col.lines[cursorLine(col, at.idx)].idx
+			}
+			changed = p.choose(at)
+		case "d":
+			changed = p.deal()
+		case "u":
+			changed = p.undo()
+		case "r":
+			changed = p.redo()
+		case "h":
+			p.showHint()
+		case "a":
+			changed = p.auto()
+		case "n":
+			a.forgetLost()
+			a.deal(nil)
+			return nil
+		default:
+			if pile, ok := p.keyFor(k); ok {
+				p.cursor = spot{pile: pile, idx: -1}
+				changed = p.choose(spot{pile: pile, idx: -1})
+			}
+		}
+	}
+	if changed {
+		a.changed()
+	}
+	return nil
+}
+
+// changed saves the game after a move and keeps the statistics: a game
+// counts as played from its first move, as won or lost once it is.
+func (a *app) changed() {
+	p := a.play
+	now := a.cfg.Now()
+	p.afterChange(now)
+	var errs []error
+	stat := func(change func(*Stats)) {
+		if err := a.store.UpdateStats(a.key, change); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if !p.counted && len(p.g.History()) > 0 {
+		p.counted = true
+		stat(func(s *Stats) { s.Played++ })
+	}
+	switch p.status {
+	case interp.Won:
+		if p.result != "won" {
+			p.result = "won"
+			stat(func(s *Stats) {
+				s.Won++
+				s.Streak++
+				s.BestStreak = max(s.BestStreak, s.Streak)
+			})
+		}
+		if err := a.store.Remove(a.key, p.g.Seed); err != nil {
+			errs = append(errs, err)
+		}
+	case interp.Lost:
+		if p.result == "" {
+			p.result = "lost"
+			stat(func(s *Stats) { s.Streak = 0 })
+		}
+		fallthrough
+	default:
+		if err := a.store.Save(a.key, p.saved(now)); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		p.say(msgError, "%s; %s", p.msg, oneLine(errs[0].Error()))
+	}
+}
+
+func (a *app) View() string {
+	if a.width <= 0 || a.height <= 0 {
+		return ""
+	}
+	switch a.screen {
+	case screenPicker:
+		return a.picker.view(a.theme, a.width, a.height)
+	case screenPrompt:
+		return a.promptView()
+	}
+	if a.help {
+		return a.helpView()
+	}
+	return a.play.view(a.theme, a.width, a.height, a.cfg.Now())
+}
+
+func (a *app) promptView() string {
+	c := newCanvas(a.width, a.height)
+	sv := a.prompt.saved
+	c.put(1, 0, a.game.Name, lookTitle)
+	n := len(sv.Moves)
+	text := fmt.Sprintf("A game of %s is in progress: deal %d, %d %s made, %s played.", a.game.Name, sv.Seed, n, plural(n, "move", "moves"), formatClock(sv.Elapsed()))
+	y := 2
+	for _, l := range wrap(text, a.width-2) {
+		c.put(1, y, l, lookPlain)
+		y++
+	}
+	y++
+	c.put(1, y, "Resume it?", lookTitle)
+	other := "n new deal"
+	if a.prompt.seed != nil && *a.prompt.seed == sv.Seed {
+		other = "n deal it again from the start"
+	}
+	c.put(1, y+2, clip("y resume  "+other+"  q quit", a.width-2), lookDim)
+	return c.render(a.theme)
+}
+
+const helpText = `Keys
+  arrows, tab     move the cursor between piles, and up and down a pile
+  enter, space    pick up the card under the cursor (with the cards on it),
+                  drop what is held on the pile under the cursor,
+                  or deal when the cursor is on the stock
+  1-9 0 b c ...   the key shown before a pile's name: pick from it or drop on it
+  mouse           click a card to pick it up, click a pile to drop it there
+  esc             put back what is held
+  d               deal (and redeal when the stock is empty)
+  u, r            undo, redo
+  h               hint: the move is marked ! and its reason shown
+  a               play every safe move to the foundations
+  n               new deal
+  ?               this help
+  q               quit; the game is saved and offered again next time
+
+Marks: * the cards held, + where they can go, ! the hint, <  > the cursor.
+Any key closes this help.`
+
+func (a *app) helpView() string {
+	c := newCanvas(a.width, a.height)
+	for i, l := range splitLines(helpText) {
+		c.put(1, i, clip(l, a.width-2), lookPlain)
+	}
+	return c.render(a.theme)
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}

@@ -1,0 +1,442 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
+)
+
+// spot is a place on the board: a pile and a card in it (its index, or its
+// slot in a grid); idx -1 means the pile as a whole, its top.
+type spot struct {
+	pile, idx int
+}
+
+// pickup is what the player holds: Count cards from a pile, or in a grid
+// the card at a slot.
+type pickup struct {
+	from    spot
+	count   int
+	top     bool         // only the top card was picked: a run may go instead
+	targets map[int]bool // piles that can legally take it
+	partner map[spot]bool
+}
+
+// msgKind says how the message line reads.
+type msgKind uint8
+
+const (
+	msgInfo msgKind = iota
+	msgError
+	msgHint
+)
+
+// play is one game on the screen: the engine's game and everything the
+// screen adds to it (cursor, pick, message, clock, statistics state).
+type play struct {
+	g       *interp.Game
+	key     string // the ruleset's key in the store
+	keys    []rune // hotkey of each pile
+	opt     board.Options
+	cursor  spot
+	pick    *pickup
+	hint    *interp.Move
+	msg     string
+	msgKind msgKind
+	status  interp.Status
+
+	elapsed time.Duration // played before clockFrom
+	running bool
+	from    time.Time
+
+	counted bool   // counted as played
+	result  string // "won" or "lost", once counted so
+}
+
+func newPlay(g *interp.Game, key string, opt board.Options, now time.Time) *play {
+	p := &play{g: g, key: key, keys: hotkeys(g.Rules), opt: opt, running: true, from: now}
+	p.status = g.Status()
+	p.cursor = spot{pile: p.firstPile(), idx: -1}
+	if p.status != interp.Playing {
+		p.running = false
+	}
+	return p
+}
+
+// firstPile is where the cursor starts: on the stock if there is one, so
+// that space deals, else on the first pile of the board.
+func (p *play) firstPile() int {
+	if s := p.g.Rules.Game.Stock; s >= 0 {
+		return s
+	}
+	rows := board.Rows(p.g.Rules.Game)
+	if len(rows) > 0 && len(rows[0]) > 0 {
+		return rows[0][0]
+	}
+	return 0
+}
+
+func (p *play) clock(now time.Time) time.Duration {
+	if !p.running {
+		return p.elapsed
+	}
+	return p.elapsed + now.Sub(p.from)
+}
+
+func (p *play) stopClock(now time.Time) {
+	if p.running {
+		p.elapsed += now.Sub(p.from)
+		p.running = false
+	}
+}
+
+func (p *play) startClock(now time.Time) {
+	if !p.running {
+		p.from = now
+		p.running = true
+	}
+}
+
+func (p *play) say(kind msgKind, format string, args ...any) {
+	p.msg = fmt.Sprintf(format, args...)
+	p.msgKind = kind
+}
+
+// pickText names the cards held, bottom first: "K♠", "K♠ Q♥ J♠", or
+// "K♠ and 6 more".
+func (p *play) pickText(pk *pickup) string {
+	cards := p.g.State().Pile(p.g.Rules, pk.from.pile)
+	i := pk.from.idx
+	if i < 0 || i >= len(cards) {
+		return p.g.Rules.PileName(pk.from.pile)
+	}
+	if pk.count > 4 {
+		return fmt.Sprintf("%s and %d more", board.CardText(cards[i], p.opt), pk.count-1)
+	}
+	var names []string
+	for _, c := range cards[i : i+pk.count] {
+		names = append(names, board.CardText(c, p.opt))
+	}
+	return strings.Join(names, " ")
+}
+
+// choose acts on a spot, as enter or a click does: it picks up cards
+// there, or drops what is held on that pile, or deals from the stock.
+func (p *play) choose(at spot) (changed bool) {
+	p.hint = nil
+	if p.pick != nil {
+		return p.drop(at)
+	}
+	if at.pile == p.g.Rules.Game.Stock {
+		return p.deal()
+	}
+	p.pickUp(at)
+	return false
+}
+
+// pickUp picks the card at a spot, and the run above it in a fanned pile.
+func (p *play) pickUp(at spot) {
+	r, s := p.g.Rules, p.g.State()
+	pile := r.Game.Piles[at.pile]
+	cards := s.Pile(r, at.pile)
+	name := r.PileName(at.pile)
+	if s.Count(r, at.pile) == 0 {
+		p.say(msgError, "%s is empty", name)
+		return
+	}
+	pk := &pickup{from: at, count: 1}
+	switch {
+	case pile.Grid:
+		if at.idx < 0 || at.idx >= len(cards) || cards[at.idx].IsGap() {
+			// The pile as a whole: its last card, the one most often free.
+			at.idx = len(cards) - 1
+			for at.idx > 0 && cards[at.idx].IsGap() {
+				at.idx--
+			}
+		}
+		pk.from = at
+	default:
+		top := len(cards) - 1
+		if at.idx < 0 || at.idx > top || (!pile.Fanned && at.pile != r.Game.Stock) {
+			at.idx = top
+		}
+		if pile.Move == check.MoveWhole {
+			at.idx = 0
+		}
+		if cards[at.idx].FaceDown() {
+			p.say(msgError, "that card of %s is face down", name)
+			return
+		}
+		pk.from = at
+		pk.count = len(cards) - at.idx
+		pk.top = pk.count == 1
+	}
+	pk.targets, pk.partner = p.targetsOf(pk)
+	p.pick = pk
+	if len(pk.targets) == 0 {
+		p.say(msgInfo, "picked %s from %s: no pile can take %s now (esc puts %s back)", p.pickText(pk), name, them(pk.count, "them"), them(pk.count, "them"))
+		return
+	}
+	var names []string
+	for _, q := range p.boardOrder() {
+		if pk.targets[q] {
+			names = append(names, r.PileName(q))
+		}
+	}
+	p.say(msgInfo, "picked %s from %s: %s can go to %s", p.pickText(pk), name, them(pk.count, "they"), strings.Join(names, ", "))
+}
+
+// them is "it" for one card, else many ("they" or "them").
+func them(n int, many string) string {
+	if n == 1 {
+		return "it"
+	}
+	return many
+}
+
+// boardOrder is every pile in the order the board shows them.
+func (p *play) boardOrder() []int {
+	var out []int
+	for _, row := range board.Rows(p.g.Rules.Game) {
+		out = append(out, row...)
+	}
+	return out
+}
+
+// matches reports whether a legal move plays what pk holds, and onto
+// which pile the player drops it: for a pair of two, the partner's pile.
+func (p *play) matches(pk *pickup, m interp.Move) (drop spot, ok bool) {
+	grid := p.g.Rules.Game.Piles[pk.from.pile].Grid
+	switch m.Kind {
+	case interp.Play:
+		if int(m.From) != pk.from.pile || (grid && int(m.Slot) != pk.from.idx) {
+			return spot{}, false
+		}
+		if int(m.Count) != pk.count && !(pk.top && !grid) {
+			return spot{}, false
+		}
+		return spot{pile: int(m.To), idx: -1}, true
+	case interp.Pair:
+		self := func(pile, slot uint8) bool {
+			return int(pile) == pk.from.pile && (!grid || int(slot) == pk.from.idx)
+		}
+		switch {
+		case m.Count == 1 && self(m.From, m.Slot):
+			return spot{pile: int(m.To), idx: -1}, true
+		case m.Count == 2 && self(m.From, m.Slot):
+			return spot{pile: int(m.From2), idx: int(m.Slot2)}, true
+		case m.Count == 2 && self(m.From2, m.Slot2):
+			return spot{pile: int(m.From), idx: int(m.Slot)}, true
+		}
+	}
+	return spot{}, false
+}
+
+func (p *play) targetsOf(pk *pickup) (map[int]bool, map[spot]bool) {
+	targets, partner := map[int]bool{}, map[spot]bool{}
+	for _, m := range p.g.Moves() {
+		if at, ok := p.matches(pk, m); ok {
+			targets[at.pile] = true
+			if m.Kind == interp.Pair && m.Count == 2 {
+				partner[at] = true
+			}
+		}
+	}
+	return targets, partner
+}
+
+// drop plays what is held onto the pile at a spot, or says why it cannot
+// go there. Either way the cards are put down.
+func (p *play) drop(at spot) bool {
+	pk := p.pick
+	p.pick = nil
+	if at.pile == pk.from.pile {
+		p.say(msgInfo, "put back")
+		return false
+	}
+	r := p.g.Rules
+	// The exact count first; a top card picked alone may take its run
+	// along, the longest that fits.
+	var exact, other []interp.Move
+	for _, m := range p.g.Moves() {
+		d, ok := p.matches(pk, m)
+		if !ok || d.pile != at.pile {
+			continue
+		}
+		// A partner in a grid is the card clicked, when one was.
+		if m.Kind == interp.Pair && m.Count == 2 && r.Game.Piles[at.pile].Grid && at.idx >= 0 && d.idx != at.idx {
+			continue
+		}
+		if m.Kind != interp.Play || int(m.Count) == pk.count {
+			exact = append(exact, m)
+		} else {
+			other = append(other, m)
+		}
+	}
+	var best interp.Move
+	found := true
+	switch {
+	case len(exact) > 0:
+		best = exact[0]
+	case len(other) > 0:
+		best = other[0]
+		for _, m := range other[1:] {
+			if m.Count > best.Count {
+				best = m
+			}
+		}
+	default:
+		found = false
+	}
+	if found {
+		text := r.MoveString(best)
+		if err := p.g.PlayMove(best); err != nil {
+			p.say(msgError, "%s", oneLine(err.Error()))
+			return false
+		}
+		p.say(msgInfo, "%s", text)
+		return true
+	}
+	// Not legal: let the engine say why, from the move as text.
+	_, err := p.g.Play(p.moveText(pk, at))
+	if err == nil {
+		// The engine read the move some way the screen did not offer.
+		p.say(msgInfo, "%s", r.MoveString(p.g.History()[len(p.g.History())-1]))
+		return true
+	}
+	p.say(msgError, "%s", oneLine(err.Error()))
+	return false
+}
+
+// moveText writes the move of dropping pk at a spot in the notation the
+// engine reads, so that its reason for refusing can be shown.
+func (p *play) moveText(pk *pickup, at spot) string {
+	r := p.g.Rules
+	place := func(s spot) string {
+		if r.Game.Piles[s.pile].Grid && s.idx >= 0 {
+			return r.PileName(s.pile) + ":" + strconv.Itoa(s.idx+1)
+		}
+		return r.PileName(s.pile)
+	}
+	from := place(pk.from)
+	// Onto a card of another pile, where cards go in pairs: a pair.
+	if r.Game.Piles[at.pile].Pairs == 0 {
+		for _, d := range r.Game.Piles[pk.from.pile].To {
+			if r.Game.Piles[d].Pairs > 0 {
+				return from + "+" + place(at) + " " + r.PileName(d)
+			}
+		}
+	}
+	text := from + " " + r.PileName(at.pile)
+	if pk.count > 1 {
+		text += " " + strconv.Itoa(pk.count)
+	}
+	return text
+}
+
+// deal deals from the stock, or redeals when it is empty and a redeal is
+// left, or says why neither can be done.
+func (p *play) deal() bool {
+	p.pick, p.hint = nil, nil
+	for _, kind := range []interp.MoveKind{interp.Deal, interp.Redeal} {
+		for _, m := range p.g.Moves() {
+			if m.Kind == kind {
+				if err := p.g.PlayMove(m); err != nil {
+					break
+				}
+				p.say(msgInfo, "%s", p.g.Rules.MoveString(m))
+				return true
+			}
+		}
+	}
+	_, err := p.g.Play("deal")
+	if err != nil {
+		p.say(msgError, "%s", oneLine(err.Error()))
+	}
+	return err == nil
+}
+
+func (p *play) undo() bool {
+	p.pick, p.hint = nil, nil
+	h := p.g.History()
+	if len(h) == 0 || !p.g.Undo() {
+		p.say(msgError, "nothing to undo")
+		return false
+	}
+	p.say(msgInfo, "undid %s", p.g.Rules.MoveString(h[len(h)-1]))
+	return true
+}
+
+func (p *play) redo() bool {
+	p.pick, p.hint = nil, nil
+	if !p.g.Redo() {
+		p.say(msgError, "nothing to redo")
+		return false
+	}
+	h := p.g.History()
+	p.say(msgInfo, "redid %s", p.g.Rules.MoveString(h[len(h)-1]))
+	return true
+}
+
+func (p *play) auto() bool {
+	p.pick, p.hint = nil, nil
+	played := p.g.Auto()
+	if len(played) == 0 {
+		p.say(msgInfo, "no safe moves to the foundations")
+		return false
+	}
+	var names []string
+	for _, m := range played {
+		names = append(names, p.g.Rules.MoveString(m))
+	}
+	p.say(msgInfo, "auto: %s", strings.Join(names, ", "))
+	return true
+}
+
+func (p *play) showHint() {
+	p.pick = nil
+	m, why, ok := p.g.Rules.Hint(p.g.State())
+	if !ok {
+		p.hint = nil
+		p.say(msgInfo, "no legal moves")
+		return
+	}
+	p.hint = &m
+	p.say(msgHint, "hint: %s (%s)", p.g.Rules.MoveString(m), why)
+}
+
+// afterChange settles the screen after the position changed.
+func (p *play) afterChange(now time.Time) {
+	p.status = p.g.Status()
+	p.cursor.idx = -1
+	switch p.status {
+	case interp.Playing:
+		p.startClock(now)
+	default:
+		p.stopClock(now)
+	}
+}
+
+// saved is the game as the store keeps it.
+func (p *play) saved(now time.Time) *Saved {
+	pos := p.g.Position()
+	pos.Ruleset = p.key
+	return &Saved{Position: pos, ElapsedMS: p.clock(now).Milliseconds(), Counted: p.counted, Result: p.result}
+}
+
+// resume makes a play from a saved game.
+func resumePlay(g *interp.Game, sv *Saved, key string, opt board.Options, now time.Time) *play {
+	p := newPlay(g, key, opt, now)
+	p.elapsed = sv.Elapsed()
+	p.counted, p.result = sv.Counted, sv.Result
+	return p
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,414 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/interp"
+)
+
+// The game screen: two header lines, a blank line, the board, and at the
+// bottom the message line and the keys (or how the game ended).
+const (
+	headerLines = 3 // two lines of facts and a blank line
+	footerLines = 3 // a blank line, the message, the keys
+)
+
+// placed is the board as laid out on a screen of a given size.
+type placed struct {
+	bv      boardView
+	ox, oy  int
+	ok      bool
+	needW   int
+	needH   int
+	screenW int
+	screenH int
+}
+
+func (p *play) place(width, height int) placed {
+	bv, ok, needW, needH := fitBoard(p.g.Rules, p.g.State(), p.keys, width, height-headerLines-footerLines)
+	pl := placed{bv: bv, ok: ok, needW: needW, needH: needH + headerLines + footerLines, screenW: width, screenH: height}
+	pl.ox = max(0, (width-bv.w)/2)
+	pl.oy = headerLines
+	return pl
+}
+
+// spotAt finds the spot at screen position x, y.
+func (pl *placed) spotAt(x, y int) (spot, bool) {
+	if !pl.ok {
+		return spot{}, false
+	}
+	pile, line, ok := pl.bv.at(x-pl.ox, y-pl.oy)
+	if !ok {
+		return spot{}, false
+	}
+	if line < 0 {
+		return spot{pile: pile, idx: -1}, true
+	}
+	ri, ci, _ := pl.bv.find(pile)
+	col := &pl.bv.rows[ri].cols[ci]
+	l := col.lines[line]
+	switch l.kind {
+	case lineCount, lineHidden, lineEmpty:
+		return spot{pile: pile, idx: -1}, true
+	}
+	return spot{pile: pile, idx: l.idx}, true
+}
+
+// cursorLine is the line of a column the cursor rests on.
+func cursorLine(col *colView, idx int) int {
+	st := stops(col)
+	for _, i := range st {
+		if col.lines[i].idx == idx && idx >= 0 {
+			return i
+		}
+	}
+	if len(st) == 0 {
+		return 0
+	}
+	return st[len(st)-1]
+}
+
+// move moves the cursor: dx along a row, dy up and down a column and from
+// row to row.
+func (p *play) move(pl placed, dx, dy int) {
+	bv := &pl.bv
+	ri, ci, ok := bv.find(p.cursor.pile)
+	if !ok {
+		p.cursor = spot{pile: p.firstPile(), idx: -1}
+		return
+	}
+	col := &bv.rows[ri].cols[ci]
+	grid := p.g.Rules.Game.Piles[col.pile].Grid
+	switch {
+	case dx != 0:
+		ci += dx
+		if ci < 0 || ci >= len(bv.rows[ri].cols) {
+			return
+		}
+		next := &bv.rows[ri].cols[ci]
+		idx := -1
+		// Along a grid, keep to the same row of cards.
+		if grid && p.g.Rules.Game.Piles[next.pile].Grid {
+			line := cursorLine(col, p.cursor.idx)
+			if line < len(next.lines) && next.lines[line].kind == lineCard {
+				idx = next.lines[line].idx
+			}
+		}
+		p.cursor = spot{pile: next.pile, idx: idx}
+	case dy != 0:
+		st := stops(col)
+		cur := cursorLine(col, p.cursor.idx)
+		k := 0
+		for i, s := range st {
+			if s == cur {
+				k = i
+			}
+		}
+		if k+dy >= 0 && k+dy < len(st) {
+			p.cursor.idx = col.lines[st[k+dy]].idx
+			return
+		}
+		ri += dy
+		if ri < 0 || ri >= len(bv.rows) {
+			return
+		}
+		// The column of the next row nearest below or above this one.
+		centre := col.x + col.w/2
+		best, dist := 0, 1<<30
+		for k, c := range bv.rows[ri].cols {
+			if d := abs(c.x + c.w/2 - centre); d < dist {
+				best, dist = k, d
+			}
+		}
+		p.cursor = spot{pile: bv.rows[ri].cols[best].pile, idx: -1}
+	}
+}
+
+// cycle moves the cursor to the next pile (or the previous one).
+func (p *play) cycle(step int) {
+	order := p.boardOrder()
+	for i, q := range order {
+		if q == p.cursor.pile {
+			p.cursor = spot{pile: order[(i+step+len(order))%len(order)], idx: -1}
+			return
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// keyFor finds the pile whose hotkey is k.
+func (p *play) keyFor(k string) (int, bool) {
+	r, n := utf8.DecodeRuneInString(k)
+	if n != len(k) || r == 0 {
+		return 0, false
+	}
+	for pile, key := range p.keys {
+		if key == r {
+			return pile, true
+		}
+	}
+	return 0, false
+}
+
+func formatClock(d time.Duration) string {
+	s := int(d / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// facts are the two header lines: what the game is and where it stands.
+func (p *play) facts(now time.Time) (string, []string, []string) {
+	r, s := p.g.Rules, p.g.State()
+	g := r.Game
+	var first, second []string
+	first = append(first, fmt.Sprintf("seed %d", p.g.Seed))
+	for i, v := range g.Values {
+		first = append(first, fmt.Sprintf("%s = %s", v.Name, rankName(s.Value(i))))
+	}
+	if ph := s.Phase(); ph < len(g.Phases) {
+		if l := g.Phases[ph].Label; l != "" {
+			first = append(first, l)
+		} else {
+			first = append(first, "phase "+g.Phases[ph].Name)
+		}
+	}
+	if g.Stock >= 0 {
+		second = append(second, fmt.Sprintf("stock %d", s.Count(r, g.Stock)))
+	}
+	if g.Redeal != nil {
+		if n := r.RedealsLeft(s); n < 0 {
+			second = append(second, "redeals unlimited")
+		} else {
+			second = append(second, fmt.Sprintf("redeals left %d", n))
+		}
+	}
+	second = append(second, fmt.Sprintf("moves %d", len(p.g.History())), "time "+formatClock(p.clock(now)))
+	return g.Name, first, second
+}
+
+func rankName(r int) string {
+	if r < 1 || r > 13 {
+		return "?"
+	}
+	return [...]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}[r-1]
+}
+
+// view draws the game screen.
+func (p *play) view(t *theme, width, height int, now time.Time) string {
+	c := newCanvas(width, height)
+	name, first, second := p.facts(now)
+	x := c.put(1, 0, name, lookTitle)
+	c.put(x, 0, "  "+strings.Join(first, "  "), lookPlain)
+	c.put(1, 1, strings.Join(second, "  "), lookPlain)
+
+	pl := p.place(width, height)
+	if !pl.ok {
+		text := fmt.Sprintf("The terminal is too small for this board: it needs %d columns and %d lines, and has %d × %d. Make the window larger or the font smaller; q quits.",
+			pl.needW, pl.needH, width, height)
+		for i, l := range wrap(text, width-2) {
+			c.put(1, headerLines+i, l, lookError)
+		}
+		return c.render(t)
+	}
+	p.drawBoard(c, &pl)
+
+	msgLook := lookPlain
+	switch p.msgKind {
+	case msgError:
+		msgLook = lookError
+	case msgHint:
+		msgLook = lookHint
+	}
+	c.put(1, height-2, clip(p.msg, width-2), msgLook)
+	n := len(p.g.History())
+	switch p.status {
+	case interp.Won:
+		c.put(1, height-1, clip(fmt.Sprintf("*** You won in %d %s, %s! ***  n new deal  u undo  q quit", n, plural(n, "move", "moves"), formatClock(p.clock(now))), width-2), lookWon)
+	case interp.Lost:
+		c.put(1, height-1, clip("*** Lost: no move can make progress now. ***  u undo  n new deal  q quit", width-2), lookLost)
+	default:
+		keys := "arrows/tab move  enter pick/drop  d deal  u undo  r redo  h hint  a auto  n new  ? help  q quit"
+		if utf8.RuneCountInString(keys) > width-2 {
+			keys = "? help  q quit"
+		}
+		c.put(1, height-1, keys, lookDim)
+	}
+	return c.render(t)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// clip cuts text to width runes.
+func clip(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	if utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:width-1]) + "…"
+}
+
+// wrap breaks text into lines of at most width runes, at spaces.
+func wrap(text string, width int) []string {
+	width = max(width, 8)
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// hintMarks lists the spots a hint points at: the cards that move and the
+// pile they go to.
+func (p *play) hintMarks() (from map[spot]bool, to map[int]bool) {
+	from, to = map[spot]bool{}, map[int]bool{}
+	if p.hint == nil {
+		return
+	}
+	r, s := p.g.Rules, p.g.State()
+	m := *p.hint
+	cardsOf := func(pile, slot, count int) {
+		if r.Game.Piles[pile].Grid {
+			from[spot{pile, slot}] = true
+			return
+		}
+		n := len(s.Pile(r, pile))
+		for i := n - count; i < n; i++ {
+			from[spot{pile, i}] = true
+		}
+	}
+	switch m.Kind {
+	case interp.Play:
+		cardsOf(int(m.From), int(m.Slot), int(m.Count))
+		to[int(m.To)] = true
+	case interp.Pair:
+		cardsOf(int(m.From), int(m.Slot), 1)
+		if m.Count == 2 {
+			cardsOf(int(m.From2), int(m.Slot2), 1)
+		}
+		to[int(m.To)] = true
+	default:
+		if r.Game.Stock >= 0 {
+			to[r.Game.Stock] = true
+		}
+	}
+	return
+}
+
+func (p *play) drawBoard(c *canvas, pl *placed) {
+	ascii := p.opt.ASCII
+	hintFrom, hintTo := p.hintMarks()
+	for _, rv := range pl.bv.rows {
+		y0 := pl.oy + rv.y
+		if rv.margin > 0 {
+			for d := range rv.depth {
+				c.put(pl.ox+rv.x, y0+1+d, fmt.Sprintf("%*d", rv.margin-1, d+1), lookDim)
+			}
+		}
+		for ci := range rv.cols {
+			col := &rv.cols[ci]
+			x := pl.ox + col.x
+			target := p.pick != nil && p.pick.targets[col.pile]
+			labelLook := lookLabel
+			switch {
+			case target:
+				labelLook = lookTarget
+			case hintTo[col.pile]:
+				labelLook = lookHint
+			}
+			label := col.label
+			lx := x
+			if col.key != 0 && strings.HasPrefix(label, string(col.key)+" ") {
+				lx = c.put(lx, y0, string(col.key), lookKey)
+				label = label[utf8.RuneLen(col.key):]
+			}
+			c.put(lx, y0, label, labelLook)
+
+			top := topLine(col)
+			cur := -1
+			if p.cursor.pile == col.pile {
+				cur = cursorLine(col, p.cursor.idx)
+			}
+			grid := p.g.Rules.Game.Piles[col.pile].Grid
+			for i, l := range col.lines {
+				y := y0 + 1 + i
+				text, lk := p.cellText(l, ascii)
+				picked := p.pick != nil && p.pick.from.pile == col.pile && l.idx >= 0 &&
+					((grid && l.idx == p.pick.from.idx) || (!grid && l.idx >= p.pick.from.idx))
+				isTarget := target && ((grid && p.pick.partner[spot{col.pile, l.idx}]) || (!(grid && len(p.pick.partner) > 0) && i == top))
+				isHint := (l.idx >= 0 && hintFrom[spot{col.pile, l.idx}]) || (hintTo[col.pile] && i == top)
+				switch {
+				case picked:
+					c.put(x, y, "*", lookPicked)
+					lk = lookPicked
+				case isHint:
+					c.put(x, y, "!", lookHint)
+					lk = lookHint
+				case isTarget:
+					c.put(x, y, "+", lookTarget)
+				}
+				if i == cur {
+					r := []rune(text)
+					r[0], r[len(r)-1] = '<', '>'
+					text, lk = string(r), lookCursor
+				}
+				c.put(x+1, y, text, lk)
+			}
+		}
+	}
+}
+
+// cellText is what a line of a column shows, and how it looks.
+func (p *play) cellText(l bodyLine, ascii bool) (string, look) {
+	switch l.kind {
+	case lineCard:
+		lk := lookBlack
+		if l.card.Red() {
+			lk = lookRed
+		}
+		return board.Card(l.card, p.opt), lk
+	case lineBack:
+		if ascii {
+			return "[##]", lookBack
+		}
+		return "[▒▒]", lookBack
+	case lineEmpty:
+		return "[  ]", lookDim
+	case lineGap:
+		return " .. ", lookDim
+	case lineCount:
+		return fmt.Sprintf("%*d", cellW, l.n), lookDim
+	}
+	return fmt.Sprintf("%-*s", cellW, fmt.Sprintf("+%d", l.n)), lookDim
+}

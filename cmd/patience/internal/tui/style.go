@@ -1,0 +1,157 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// look is one kind of text on the screen; the canvas records a look for
+// every cell and styles runs of cells with the same look at once.
+type look uint8
+
+const (
+	lookPlain look = iota
+	lookTitle
+	lookDim
+	lookKey      // a pile's hotkey
+	lookLabel    // a pile's name
+	lookRed      // a red card
+	lookBlack    // a black card
+	lookBack     // a face-down card
+	lookCursor   // the card or pile under the cursor
+	lookPicked   // cards picked up
+	lookTarget   // a pile that can take what is picked
+	lookHint     // the move a hint suggests
+	lookError    // an illegal move's reason
+	lookWon      // the game is won
+	lookLost     // the game is lost
+	lookSelected // the chosen line of a list
+	numLooks
+)
+
+// theme renders each look. Without colour (NO_COLOR) only bold, underline
+// and reverse video remain; in tests every look is plain text.
+type theme struct {
+	styles [numLooks]lipgloss.Style
+	plain  bool
+}
+
+func newTheme(r *lipgloss.Renderer, color bool) *theme {
+	t := &theme{}
+	s := func() lipgloss.Style { return r.NewStyle() }
+	base := [numLooks]lipgloss.Style{
+		lookPlain:    s(),
+		lookTitle:    s().Bold(true),
+		lookDim:      s().Faint(true),
+		lookKey:      s().Bold(true).Underline(true),
+		lookLabel:    s(),
+		lookRed:      s(),
+		lookBlack:    s(),
+		lookBack:     s(),
+		lookCursor:   s().Reverse(true),
+		lookPicked:   s().Bold(true).Underline(true),
+		lookTarget:   s().Bold(true),
+		lookHint:     s().Underline(true),
+		lookError:    s().Bold(true),
+		lookWon:      s().Bold(true),
+		lookLost:     s().Bold(true),
+		lookSelected: s().Reverse(true),
+	}
+	if color {
+		base[lookKey] = s().Bold(true).Foreground(lipgloss.Color("11"))
+		base[lookLabel] = s().Foreground(lipgloss.Color("245"))
+		base[lookRed] = s().Foreground(lipgloss.Color("9"))
+		base[lookBlack] = s().Foreground(lipgloss.Color("15"))
+		base[lookBack] = s().Foreground(lipgloss.Color("12"))
+		base[lookPicked] = s().Bold(true).Background(lipgloss.Color("11")).Foreground(lipgloss.Color("0"))
+		base[lookTarget] = s().Bold(true).Foreground(lipgloss.Color("10"))
+		base[lookHint] = s().Bold(true).Foreground(lipgloss.Color("14"))
+		base[lookError] = s().Bold(true).Foreground(lipgloss.Color("9"))
+		base[lookWon] = s().Bold(true).Foreground(lipgloss.Color("10"))
+		base[lookLost] = s().Bold(true).Foreground(lipgloss.Color("9"))
+	}
+	t.styles = base
+	return t
+}
+
+// plainTheme draws text only, for golden tests.
+func plainTheme() *theme { return &theme{plain: true} }
+
+func (t *theme) render(l look, text string) string {
+	if t.plain || l == lookPlain {
+		return text
+	}
+	return t.styles[l].Render(text)
+}
+
+// canvas is a screen of cells, each one column wide, with a look each.
+type canvas struct {
+	w, h  int
+	text  [][]string
+	looks [][]look
+}
+
+func newCanvas(w, h int) *canvas {
+	c := &canvas{w: w, h: h, text: make([][]string, h), looks: make([][]look, h)}
+	for y := range h {
+		c.text[y] = make([]string, w)
+		c.looks[y] = make([]look, w)
+		for x := range w {
+			c.text[y][x] = " "
+		}
+	}
+	return c
+}
+
+// put writes text at x, y, one rune a cell, clipped to the canvas.
+func (c *canvas) put(x, y int, text string, l look) int {
+	if y < 0 || y >= c.h {
+		return x
+	}
+	for _, r := range text {
+		if x >= 0 && x < c.w {
+			c.text[y][x] = string(r)
+			c.looks[y][x] = l
+		}
+		x++
+	}
+	return x
+}
+
+// restyle changes the look of n cells from x, y, keeping their text.
+func (c *canvas) restyle(x, y, n int, l look) {
+	if y < 0 || y >= c.h {
+		return
+	}
+	for i := x; i < x+n && i < c.w; i++ {
+		if i >= 0 {
+			c.looks[y][i] = l
+		}
+	}
+}
+
+// String renders the canvas, styling runs of one look together, with
+// trailing blanks cut from every line.
+func (c *canvas) render(t *theme) string {
+	var b strings.Builder
+	for y := range c.h {
+		end := c.w
+		for end > 0 && c.text[y][end-1] == " " && c.looks[y][end-1] == lookPlain {
+			end--
+		}
+		for x := 0; x < end; {
+			l := c.looks[y][x]
+			var run strings.Builder
+			for x < end && c.looks[y][x] == l {
+				run.WriteString(c.text[y][x])
+				x++
+			}
+			b.WriteString(t.render(l, run.String()))
+		}
+		if y < c.h-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

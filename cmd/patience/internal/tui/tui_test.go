@@ -1,0 +1,495 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/interp"
+	"github.com/patience-dev/patience/rulesets"
+)
+
+// Tiny games, as in testdata/script: one won in two deals, one lost in two.
+const twoTurns = `game "Two Turns" {
+  decks 1
+  stock { deal 26 to waste }
+  waste
+  deal { rest to stock }
+  win when all cards in waste
+}
+`
+
+const deadEnd = `game "Dead End" {
+  decks 1
+  foundation f[4] { base A  build up same-suit  holds 13 }
+  stock { deal 26 to waste }
+  waste { to foundations }
+  deal { rest to stock }
+  win when all cards in foundations
+}
+`
+
+func writeRules(t *testing.T, name, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	return path
+}
+
+func (h *harness) pileName(p int) string { return h.game().Rules.PileName(p) }
+
+func (h *harness) targets() []string {
+	var out []string
+	if h.a.play.pick == nil {
+		return nil
+	}
+	for _, p := range h.a.play.boardOrder() {
+		if h.a.play.pick.targets[p] {
+			out = append(out, h.pileName(p))
+		}
+	}
+	return out
+}
+
+func TestPickDropKeyboard(t *testing.T) {
+	h := newHarness(t, "rouge-et-noir", 3, "")
+	// The cursor starts on the stock; up goes to the columns above it.
+	assert.Equal(t, "stock", h.pileName(h.a.play.cursor.pile))
+	h.keys("up")
+	assert.True(t, strings.HasPrefix(h.pileName(h.a.play.cursor.pile), "c"))
+	for range 10 {
+		h.keys("left")
+	}
+	assert.Equal(t, "c1", h.pileName(h.a.play.cursor.pile))
+	for range 6 {
+		h.keys("right")
+	}
+	require.Equal(t, "c7", h.pileName(h.a.play.cursor.pile))
+	h.keys("enter")
+	assert.Equal(t, []string{"c9"}, h.targets(), "only the legal targets light up")
+	h.keys("right", "right", "space")
+	assert.Equal(t, []string{"c7 c9"}, h.history())
+
+	// Up from the top card of c9 reaches the king under it: the run from
+	// there is picked, and it goes to the empty column.
+	h.keys("up", "enter")
+	require.NotNil(t, h.a.play.pick)
+	assert.Equal(t, 2, h.a.play.pick.count)
+	assert.Equal(t, []string{"c10"}, h.targets())
+	h.keys("right", "enter")
+	assert.Equal(t, []string{"c7 c9", "c9 c10 2"}, h.history())
+
+	// Esc puts back what is held; tab walks the piles in board order.
+	h.keys("9", "esc")
+	assert.Nil(t, h.a.play.pick)
+	assert.Equal(t, "put back", h.message())
+	h.keys("tab")
+	assert.Equal(t, "c2", h.pileName(h.a.play.cursor.pile))
+	h.keys("shift+tab", "shift+tab")
+	assert.Equal(t, "d4", h.pileName(h.a.play.cursor.pile))
+}
+
+func TestMouse(t *testing.T) {
+	h := newHarness(t, "plot", 3, "")
+	h.clickPile("t3", -1)
+	assert.Equal(t, []string{"t1", "t11"}, h.targets())
+	h.clickPile("t11", -1)
+	assert.Equal(t, []string{"t3 t11"}, h.history())
+	// A click on the stock deals; a click on nothing puts back.
+	h.clickPile("stock", -1)
+	assert.Equal(t, []string{"t3 t11", "deal"}, h.history())
+	h.clickPile("t1", -1)
+	require.NotNil(t, h.a.play.pick)
+	h.click(0, testH-3)
+	assert.Nil(t, h.a.play.pick)
+	// Clicking the pile picked from puts back too.
+	h.clickPile("t1", -1)
+	h.clickPile("t1", -1)
+	assert.Nil(t, h.a.play.pick)
+	assert.Len(t, h.history(), 2)
+}
+
+func TestPairs(t *testing.T) {
+	// Pyramid: a card is dropped on its partner, a King on the discard.
+	h := newHarness(t, "pyramid", 1, "")
+	var king, a, b string
+	moves := h.game().Moves()
+	for _, m := range moves {
+		if m.Kind == interp.Pair && m.Count == 1 && king == "" {
+			king = h.pileName(int(m.From))
+		}
+		if m.Kind == interp.Pair && m.Count == 2 && a == "" && h.game().Rules.Game.Piles[m.From].Name != "waste" && h.pileName(int(m.From2)) != "waste" {
+			a, b = h.pileName(int(m.From)), h.pileName(int(m.From2))
+		}
+	}
+	if a == "" {
+		t.Skip("no pair on the opening of this deal")
+	}
+	h.clickPile(a, -1)
+	assert.Contains(t, h.targets(), b)
+	h.clickPile(b, -1)
+	assert.Equal(t, []string{a + "+" + b + " d"}, h.history())
+	_ = king
+
+	// A card dropped on a card it does not pair with: the engine's reason.
+	h.keys("u")
+	h.clickPile("p22", -1)
+	h.clickPile("p1", -1)
+	assert.Contains(t, h.message(), "p1")
+	assert.Empty(t, h.history())
+}
+
+func TestIllegalDrop(t *testing.T) {
+	h := newHarness(t, "plot", 3, "")
+	h.keys("d")
+	before, err := json.Marshal(h.game().Position())
+	require.NoError(t, err)
+
+	h.keys("b", "e") // t2 onto t4
+	after, err := json.Marshal(h.game().Position())
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(after), "an illegal drop changes nothing")
+
+	// The message is the engine's own reason for the same move.
+	g := interp.New(h.game().Rules.Game, 3)
+	_, _ = g.Play("deal")
+	_, want := g.Play("t2 t4")
+	require.Error(t, want)
+	assert.Equal(t, want.Error(), h.message())
+	assert.Equal(t, msgError, h.a.play.msgKind)
+	assert.Contains(t, h.frame(), want.Error())
+	assert.Nil(t, h.a.play.pick, "the cards are put back")
+
+	// Picking a face-down card says so.
+	r := newHarness(t, "rouge-et-noir", 3, "")
+	r.clickPile("c1", 0)
+	assert.Equal(t, "that card of c1 is face down", r.message())
+	assert.Nil(t, r.a.play.pick)
+}
+
+func TestUndoRedo(t *testing.T) {
+	h := newHarness(t, "plot", 3, "")
+	h.keys("u")
+	assert.Equal(t, "nothing to undo", h.message())
+	h.keys("r")
+	assert.Equal(t, "nothing to redo", h.message())
+	h.keys("d", "c", "0")
+	assert.Equal(t, []string{"deal", "t3 t1"}, h.history())
+	h.keys("u")
+	assert.Equal(t, []string{"deal"}, h.history())
+	assert.Equal(t, "undid t3 t1", h.message())
+	h.keys("u")
+	assert.Empty(t, h.history())
+	h.keys("r", "r")
+	assert.Equal(t, []string{"deal", "t3 t1"}, h.history())
+	assert.Equal(t, "redid t3 t1", h.message())
+	assert.Contains(t, h.frame(), "moves 2")
+}
+
+func TestHintAndAuto(t *testing.T) {
+	h := newHarness(t, "babette", 3, "")
+	h.keys("h")
+	m, why, ok := h.game().Rules.Hint(h.game().State())
+	require.True(t, ok)
+	assert.Equal(t, "hint: "+h.game().Rules.MoveString(m)+" ("+why+")", h.message())
+	assert.Contains(t, h.frame(), "!")
+	h.keys("a")
+	assert.True(t, strings.HasPrefix(h.message(), "auto: "), h.message())
+	assert.NotEmpty(t, h.history())
+	h.keys("a")
+	assert.Equal(t, "no safe moves to the foundations", h.message())
+}
+
+func TestRedeal(t *testing.T) {
+	// Precedence: d deals the whole stock, then redeals the waste.
+	h := newHarness(t, "precedence", 5, "")
+	for h.game().State().Count(h.game().Rules, h.game().Rules.Game.Stock) > 0 {
+		h.keys("d")
+	}
+	assert.Contains(t, h.frame(), "stock 0  redeals left 2")
+	h.keys("d")
+	assert.Equal(t, "redeal", h.message())
+	assert.Contains(t, h.frame(), "stock 103  redeals left 1")
+
+	// A game with no redeal says why the empty stock cannot deal.
+	p := newHarness(t, "plot", 3, "")
+	for p.game().State().Count(p.game().Rules, p.game().Rules.Game.Stock) > 0 {
+		p.keys("d")
+	}
+	p.keys("d")
+	assert.Equal(t, "the stock is empty", p.message())
+}
+
+func TestSaveAfterMoveAndResume(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, "plot", 3, dir)
+	st := &Store{Dir: dir}
+	_, err := os.Stat(st.SavePath("plot", 3))
+	assert.True(t, os.IsNotExist(err), "nothing is saved before the first move")
+
+	h.keys("d")
+	h.now = h.now.Add(65 * time.Second)
+	h.keys("c", "0")
+	sv, err := st.Load("plot", 3)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"deal", "t3 t1"}, sv.Moves)
+	assert.Equal(t, "plot", sv.Ruleset)
+	assert.Equal(t, int64(65000), sv.ElapsedMS)
+	entries, err := os.ReadDir(filepath.Join(dir, "saves"))
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "no temporary file is left behind")
+
+	// The save is a position "patience play --resume" reads.
+	var pos interp.Position
+	data, err := os.ReadFile(st.SavePath("plot", 3))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &pos))
+	g, err := h.game().Rules.Load(&pos)
+	require.NoError(t, err)
+	assert.Len(t, g.History(), 2)
+
+	// Next time, with no seed, the game is offered; y resumes it.
+	r := openHarness(t, "plot", nil, dir)
+	assert.Contains(t, r.frame(), "A game of Plot is in progress: deal 3, 2 moves made, 1:05 played.")
+	assert.Contains(t, r.frame(), "Resume it?")
+	r.keys("y")
+	assert.Equal(t, []string{"deal", "t3 t1"}, r.history())
+	assert.Contains(t, r.frame(), "time 1:05")
+	r.keys("u")
+	assert.Equal(t, []string{"deal"}, r.history(), "undo goes on working after a resume")
+
+	// With the same seed it is offered too; n deals it afresh.
+	n := openHarness(t, "plot", ptr(uint64(3)), dir)
+	assert.Contains(t, n.frame(), "Resume it?")
+	n.keys("n")
+	assert.Empty(t, n.history())
+	assert.Equal(t, uint64(3), n.game().Seed)
+
+	// Without a seed, n deals a new one.
+	m := openHarness(t, "plot", nil, dir)
+	m.keys("n")
+	assert.Equal(t, uint64(99), m.game().Seed)
+
+	// Another seed has nothing to resume.
+	o := openHarness(t, "plot", ptr(uint64(4)), dir)
+	assert.Equal(t, screenGame, o.a.screen)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func readStats(t *testing.T, dir, key string) Stats {
+	t.Helper()
+	all, err := (&Store{Dir: dir}).Stats()
+	require.NoError(t, err)
+	return all[key]
+}
+
+func TestStatsWin(t *testing.T) {
+	dir := t.TempDir()
+	path := writeRules(t, "twoturns.patience", twoTurns)
+	h := newHarness(t, path, 1, dir)
+	key := h.a.key
+	h.keys("d")
+	assert.Equal(t, Stats{Played: 1}, readStats(t, dir, key), "played from the first move")
+	h.now = h.now.Add(3 * time.Second)
+	h.keys("d")
+	assert.Equal(t, interp.Won, h.a.play.status)
+	assert.Equal(t, Stats{Played: 1, Won: 1, Streak: 1, BestStreak: 1}, readStats(t, dir, key))
+	frame := h.frame()
+	assert.Contains(t, frame, "*** You won in 2 moves, 0:03! ***  n new deal  u undo  q quit")
+	_, err := os.Stat((&Store{Dir: dir}).SavePath(key, 1))
+	assert.True(t, os.IsNotExist(err), "a won game is not kept")
+
+	// Undo and win again: the same game is not counted twice.
+	h.keys("u", "d")
+	assert.Equal(t, Stats{Played: 1, Won: 1, Streak: 1, BestStreak: 1}, readStats(t, dir, key))
+
+	// A new deal won too: the streak grows.
+	h.keys("n", "d", "d")
+	assert.Equal(t, uint64(99), h.game().Seed)
+	assert.Equal(t, Stats{Played: 2, Won: 2, Streak: 2, BestStreak: 2}, readStats(t, dir, key))
+}
+
+func TestStatsLoss(t *testing.T) {
+	dir := t.TempDir()
+	path := writeRules(t, "deadend.patience", deadEnd)
+	h := newHarness(t, path, 1, dir)
+	key := h.a.key
+	require.NoError(t, (&Store{Dir: dir}).UpdateStats(key, func(s *Stats) { *s = Stats{Played: 3, Won: 3, Streak: 3, BestStreak: 3} }))
+	h.keys("d", "d")
+	assert.Equal(t, interp.Lost, h.a.play.status)
+	assert.Equal(t, Stats{Played: 4, Won: 3, Streak: 0, BestStreak: 3}, readStats(t, dir, key))
+	assert.Contains(t, h.frame(), "*** Lost: no move can make progress now. ***  u undo  n new deal  q quit")
+	// The lost game stays saved while it is on the screen, for undo...
+	st := &Store{Dir: dir}
+	_, err := st.Load(key, 1)
+	require.NoError(t, err)
+	h.keys("u")
+	assert.Equal(t, interp.Playing, h.a.play.status)
+	h.keys("d")
+	assert.Equal(t, Stats{Played: 4, Won: 3, Streak: 0, BestStreak: 3}, readStats(t, dir, key), "a loss counts once")
+	// ...and is dropped when the player moves on.
+	h.keys("n")
+	_, err = st.Load(key, 1)
+	assert.True(t, os.IsNotExist(err))
+}
+
+func TestPicker(t *testing.T) {
+	dir := t.TempDir()
+	st := &Store{Dir: dir}
+	require.NoError(t, st.UpdateStats("plot", func(s *Stats) { *s = Stats{Played: 5, Won: 2, Streak: 1, BestStreak: 2} }))
+	h := openHarness(t, "", nil, dir)
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 50})
+	frame := h.frame()
+	for _, name := range rulesets.Names() {
+		assert.Contains(t, frame, name)
+	}
+	assert.Contains(t, frame, "Plot (The Plot)")
+	assert.Regexp(t, `plot +Plot \(The Plot\) +5 +2 +1 +2\n +Eight foundations from a base rank`, frame)
+	assert.Contains(t, frame, "Open a .patience file")
+
+	// Choose plot: a new game; q goes back to the picker, now showing it.
+	for h.a.picker.entries[h.a.picker.sel].name != "plot" {
+		h.keys("down")
+	}
+	h.keys("enter")
+	require.Equal(t, screenGame, h.a.screen)
+	assert.Equal(t, "Plot", h.game().Rules.Game.Name)
+	h.keys("d", "q")
+	require.Equal(t, screenPicker, h.a.screen)
+	assert.Regexp(t, `plot +Plot \(The Plot\) +6 +2 +1 +2  \[saved game\]`, h.frame())
+
+	// Choosing it again offers the game in progress.
+	h.keys("enter")
+	assert.Equal(t, screenPrompt, h.a.screen)
+	h.keys("y")
+	assert.Equal(t, []string{"deal"}, h.history())
+	h.keys("q")
+
+	// A path typed in: a bad one is refused in place, a good one plays.
+	h.keys("o")
+	h.typeText("nowhere.patience")
+	h.keys("enter")
+	assert.Equal(t, screenPicker, h.a.screen)
+	assert.Contains(t, h.frame(), "nowhere.patience")
+	assert.Contains(t, h.a.picker.msg, "no such file")
+	for range len("nowhere.patience") {
+		h.keys("backspace")
+	}
+	h.typeText(writeRules(t, "twoturns.patience", twoTurns))
+	h.keys("enter")
+	require.Equal(t, screenGame, h.a.screen)
+	assert.Equal(t, "Two Turns", h.game().Rules.Game.Name)
+
+	// A click on a line opens that ruleset.
+	h.keys("q")
+	h.click(5, pickerTop)
+	require.Equal(t, screenGame, h.a.screen)
+	assert.Equal(t, rulesets.Names()[0], h.a.key)
+}
+
+func TestTooSmall(t *testing.T) {
+	h := newHarness(t, "rouge-et-noir", 3, "")
+	h.send(tea.WindowSizeMsg{Width: 40, Height: 12})
+	frame := h.frame()
+	assert.Contains(t, frame, "The terminal is too small")
+	assert.Contains(t, frame, "has 40 × 12")
+	// Keys still work, and a bigger window brings the board back.
+	h.keys("d")
+	h.send(tea.WindowSizeMsg{Width: testW, Height: testH})
+	assert.Contains(t, h.frame(), "[##]")
+	assert.Len(t, h.history(), 1)
+}
+
+func TestLongColumnsAreCut(t *testing.T) {
+	// Rouge et Noir after every deal: columns longer than the screen show
+	// their top cards and count the rest.
+	h := newHarness(t, "rouge-et-noir", 3, "")
+	for h.game().State().Count(h.game().Rules, h.game().Rules.Game.Stock) > 0 {
+		h.keys("d")
+	}
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	frame := h.frame()
+	assert.NotContains(t, frame, "too small")
+	assert.Regexp(t, `\+\d+`, frame)
+	assert.LessOrEqual(t, len(strings.Split(frame, "\n")), 24)
+	for _, l := range strings.Split(frame, "\n") {
+		assert.LessOrEqual(t, len([]rune(l)), 80)
+	}
+}
+
+func TestEveryRulesetDraws(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, name, 1, "")
+			frame := h.frame()
+			assert.NotContains(t, frame, "too small", "at %d × %d", testW, testH)
+			for _, p := range h.game().Rules.Game.Piles {
+				assert.Contains(t, frame, p.Name)
+			}
+			// Every key a pile shows is its own.
+			seen := map[rune]bool{}
+			for _, k := range h.a.play.keys {
+				if k != 0 {
+					assert.False(t, seen[k], "key %c twice", k)
+					seen[k] = true
+					assert.NotContains(t, "udrhanq? ", string(k))
+				}
+			}
+			// Walk every pile with the cursor and pick from each: no panic.
+			for range h.game().Rules.NumPiles() {
+				h.keys("tab", "enter", "esc", "up", "down", "left", "right")
+			}
+			h.keys("h", "a", "d", "u", "r")
+		})
+	}
+}
+
+func TestKeysTogether(t *testing.T) {
+	// Keys typed fast arrive as one message: each is its own command.
+	h := newHarness(t, "plot", 3, "")
+	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("dc0")})
+	assert.Equal(t, []string{"deal", "t3 t1"}, h.history())
+}
+
+func TestHelpAndQuit(t *testing.T) {
+	h := newHarness(t, "plot", 3, "")
+	h.keys("?")
+	assert.Contains(t, h.frame(), "Keys")
+	for _, k := range []string{"undo", "redo", "hint", "deal", "new deal", "quit", "esc", "mouse"} {
+		assert.Contains(t, h.frame(), k)
+	}
+	h.keys("x")
+	assert.NotContains(t, h.frame(), "Any key closes")
+	_, cmd := h.a.Update(keyMsg("q"))
+	require.NotNil(t, cmd)
+	assert.IsType(t, tea.QuitMsg{}, cmd())
+}
+
+func TestFileKey(t *testing.T) {
+	assert.Equal(t, "plot", fileKey("plot"))
+	a, b := fileKey("/a/game.patience"), fileKey("/b/game.patience")
+	assert.NotEqual(t, a, b)
+	assert.True(t, strings.HasPrefix(a, "game-"))
+	assert.Equal(t, "my_game-", fileKey("/x/My Game.patience")[:8])
+}
+
+func TestDefaultDir(t *testing.T) {
+	t.Setenv(HomeEnv, "/tmp/somewhere")
+	d, err := DefaultDir()
+	require.NoError(t, err)
+	assert.Equal(t, "/tmp/somewhere", d)
+	t.Setenv(HomeEnv, "")
+	t.Setenv("XDG_CONFIG_HOME", "/tmp/cfg")
+	t.Setenv("HOME", "/tmp/home")
+	d, err = DefaultDir()
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(d, string(filepath.Separator)+"patience"), d)
+}
