@@ -231,7 +231,7 @@ func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume s
 		if err != nil {
 			return err
 		}
-		cfg.Resumed, cfg.Key = g, rulesetKey(ruleset)
+		cfg.Resumed, cfg.ResumedFrom, cfg.Key = g, resume, rulesetKey(ruleset)
 	case len(args) > 0:
 		game, key, err := loadKeyed(args[0])
 		if err != nil {

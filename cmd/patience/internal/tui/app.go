@@ -62,6 +62,9 @@ func newApp(cfg Config, t *theme) *app {
 	case cfg.Resumed != nil:
 		a.game, a.rules, a.key = cfg.Resumed.Rules.Game, cfg.Resumed.Rules, cfg.Key
 		a.play = newPlay(cfg.Resumed, cfg.Key, a.opt, cfg.Now())
+		if sv, err := readSaved(cfg.ResumedFrom); err == nil {
+			a.play = resumePlay(cfg.Resumed, sv, cfg.Key, a.opt, cfg.Now())
+		}
 		a.screen = screenGame
 	case cfg.Game != nil:
 		a.start(cfg.Game, cfg.Key, cfg.Seed)
@@ -195,6 +198,7 @@ func (a *app) updatePrompt(msg tea.Msg) tea.Cmd {
 // leave ends the game on the screen: back to the picker if the game came
 // from there, else out of the program.
 func (a *app) leave() tea.Cmd {
+	a.keep()
 	a.forgetLost()
 	if a.picking {
 		a.openPicker()
@@ -204,8 +208,18 @@ func (a *app) leave() tea.Cmd {
 }
 
 func (a *app) quit() tea.Cmd {
+	a.keep()
 	a.forgetLost()
 	return tea.Quit
+}
+
+// keep saves a game in progress being left, so that the time spent since
+// its last move is kept too.
+func (a *app) keep() {
+	if a.screen != screenGame || a.play == nil || a.play.status != interp.Playing || len(a.play.g.History()) == 0 {
+		return
+	}
+	_ = a.store.Save(a.key, a.play.saved(a.cfg.Now()))
 }
 
 // forgetLost drops the save of a lost game being left: it was counted,
@@ -286,6 +300,7 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 		case "a":
 			changed = p.auto()
 		case "n":
+			a.keep()
 			a.forgetLost()
 			a.deal(nil)
 			return nil

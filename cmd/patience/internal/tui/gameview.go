@@ -239,11 +239,16 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 	case interp.Lost:
 		c.put(1, height-1, clip("*** Lost: no move can make progress now. ***  u undo  n new deal  q quit", width-2), lookLost)
 	default:
-		keys := "arrows/tab move  enter pick/drop  d deal  u undo  r redo  h hint  a auto  n new  ? help  q quit"
-		if utf8.RuneCountInString(keys) > width-2 {
-			keys = "? help  q quit"
+		for _, keys := range []string{
+			"arrows/tab move  enter pick/drop  d deal  u undo  r redo  h hint  a auto  n new  ? help  q quit",
+			"enter pick/drop  d deal  u undo  h hint  ? help  q quit",
+			"? help  q quit",
+		} {
+			if utf8.RuneCountInString(keys) <= width-2 {
+				c.put(1, height-1, keys, lookDim)
+				break
+			}
 		}
-		c.put(1, height-1, keys, lookDim)
 	}
 	return c.render(t)
 }

@@ -156,6 +156,12 @@ func (pk *picker) view(t *theme, width, height int) string {
 	if pk.sel >= pk.top+rows {
 		pk.top = pk.sel - rows + 1
 	}
+	if pk.top > 0 {
+		c.put(width-12, 1, fmt.Sprintf("%d more ^", pk.top), lookDim)
+	}
+	if below := len(pk.entries) + 1 - (pk.top + rows); below > 0 {
+		c.put(width-12, pickerTop+2*rows, fmt.Sprintf("%d more v", below), lookDim)
+	}
 	for i := pk.top; i <= len(pk.entries) && i < pk.top+rows; i++ {
 		y := pickerTop + 2*(i-pk.top)
 		mark := "  "

@@ -62,7 +62,6 @@ func newTheme(r *lipgloss.Renderer, color bool) *theme {
 		base[lookKey] = s().Bold(true).Foreground(lipgloss.Color("11"))
 		base[lookLabel] = s().Foreground(lipgloss.Color("245"))
 		base[lookRed] = s().Foreground(lipgloss.Color("9"))
-		base[lookBlack] = s().Foreground(lipgloss.Color("15"))
 		base[lookBack] = s().Foreground(lipgloss.Color("12"))
 		base[lookPicked] = s().Bold(true).Background(lipgloss.Color("11")).Foreground(lipgloss.Color("0"))
 		base[lookTarget] = s().Bold(true).Foreground(lipgloss.Color("10"))

@@ -29,8 +29,11 @@ type Config struct {
 	// Seed is the deal to play; nil deals a new one, after offering to
 	// resume the last game of the ruleset in progress.
 	Seed *uint64
-	// Resumed is a game to go on with at once (--resume FILE).
-	Resumed *interp.Game
+	// Resumed is a game to go on with at once (--resume FILE), read from
+	// the file ResumedFrom; the time played and the statistics state are
+	// taken from it too when it is a save of this package.
+	Resumed     *interp.Game
+	ResumedFrom string
 
 	ASCII   bool // suits as letters
 	NoColor bool // no colours, only bold and reverse video (NO_COLOR)

@@ -256,12 +256,15 @@ func TestSaveAfterMoveAndResume(t *testing.T) {
 	assert.Len(t, g.History(), 2)
 
 	// Next time, with no seed, the game is offered; y resumes it.
+	// Leaving keeps the time spent since the last move.
+	h.now = h.now.Add(10 * time.Second)
+	h.keys("q")
 	r := openHarness(t, "plot", nil, dir)
-	assert.Contains(t, r.frame(), "A game of Plot is in progress: deal 3, 2 moves made, 1:05 played.")
+	assert.Contains(t, r.frame(), "A game of Plot is in progress: deal 3, 2 moves made, 1:15 played.")
 	assert.Contains(t, r.frame(), "Resume it?")
 	r.keys("y")
 	assert.Equal(t, []string{"deal", "t3 t1"}, r.history())
-	assert.Contains(t, r.frame(), "time 1:05")
+	assert.Contains(t, r.frame(), "time 1:15")
 	r.keys("u")
 	assert.Equal(t, []string{"deal"}, r.history(), "undo goes on working after a resume")
 
@@ -492,4 +495,41 @@ func TestDefaultDir(t *testing.T) {
 	d, err = DefaultDir()
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(d, string(filepath.Separator)+"patience"), d)
+}
+
+func TestResumeFromFile(t *testing.T) {
+	// play --resume FILE with a save of this package: the clock and the
+	// statistics state come back with the position.
+	dir := t.TempDir()
+	h := newHarness(t, "plot", 3, dir)
+	h.keys("d")
+	h.now = h.now.Add(42 * time.Second)
+	h.keys("c", "0")
+	path := (&Store{Dir: dir}).SavePath("plot", 3)
+	sv, err := readSaved(path)
+	require.NoError(t, err)
+	g, err := h.game().Rules.Load(sv.Position)
+	require.NoError(t, err)
+
+	cfg := h.cfg
+	cfg.Game, cfg.Seed = nil, nil
+	cfg.Resumed, cfg.ResumedFrom, cfg.Key = g, path, "plot"
+	r := &harness{t: t, now: h.now, cfg: cfg}
+	r.a = newApp(cfg, plainTheme())
+	r.send(tea.WindowSizeMsg{Width: testW, Height: testH})
+	assert.Equal(t, screenGame, r.a.screen)
+	assert.Contains(t, r.frame(), "moves 2  time 0:42")
+	assert.True(t, r.a.play.counted)
+}
+
+func TestPickerScrolls(t *testing.T) {
+	h := openHarness(t, "", nil, "")
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 16})
+	assert.Contains(t, h.frame(), "more v")
+	assert.NotContains(t, h.frame(), "more ^")
+	for range len(rulesets.Names()) {
+		h.keys("down")
+	}
+	assert.Contains(t, h.frame(), "> Open a .patience file")
+	assert.Contains(t, h.frame(), "more ^")
 }
