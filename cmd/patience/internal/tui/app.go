@@ -400,7 +400,8 @@ func (a *app) promptView() string {
 }
 
 const helpText = `Keys
-  arrows, tab     move the cursor between piles, and up and down a pile
+  arrows          move the cursor between piles, and up and down a pile
+  tab, shift+tab  the next pile, the one before
   enter, space    pick up the card under the cursor (with the cards on it),
                   drop what is held on the pile under the cursor,
                   or deal when the cursor is on the stock

@@ -19,18 +19,16 @@ const (
 
 // placed is the board as laid out on a screen of a given size.
 type placed struct {
-	bv      boardView
-	ox, oy  int
-	ok      bool
-	needW   int
-	needH   int
-	screenW int
-	screenH int
+	bv     boardView
+	ox, oy int
+	ok     bool
+	needW  int // the smallest screen this board fits on
+	needH  int
 }
 
 func (p *play) place(width, height int) placed {
 	bv, ok, needW, needH := fitBoard(p.g.Rules, p.g.State(), p.keys, width, height-headerLines-footerLines)
-	pl := placed{bv: bv, ok: ok, needW: needW, needH: needH + headerLines + footerLines, screenW: width, screenH: height}
+	pl := placed{bv: bv, ok: ok, needW: needW, needH: needH + headerLines + footerLines}
 	pl.ox = max(0, (width-bv.w)/2)
 	pl.oy = headerLines
 	return pl

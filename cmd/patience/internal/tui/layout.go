@@ -174,7 +174,6 @@ func fitBoard(r *interp.Rules, s *interp.State, keys []rune, width, height int) 
 	}
 	for _, o := range modes {
 		bv = buildBoard(r, s, keys, o)
-		needW = bv.w
 		if bv.w > width {
 			continue
 		}

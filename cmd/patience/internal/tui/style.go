@@ -118,19 +118,7 @@ func (c *canvas) put(x, y int, text string, l look) int {
 	return x
 }
 
-// restyle changes the look of n cells from x, y, keeping their text.
-func (c *canvas) restyle(x, y, n int, l look) {
-	if y < 0 || y >= c.h {
-		return
-	}
-	for i := x; i < x+n && i < c.w; i++ {
-		if i >= 0 {
-			c.looks[y][i] = l
-		}
-	}
-}
-
-// String renders the canvas, styling runs of one look together, with
+// render draws the canvas, styling runs of one look together, with
 // trailing blanks cut from every line.
 func (c *canvas) render(t *theme) string {
 	var b strings.Builder
