@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strconv"
@@ -17,6 +19,7 @@ type Position struct {
 	Format      int               `json:"format"`
 	Ruleset     string            `json:"ruleset,omitempty"`
 	Game        string            `json:"game"`
+	RulesHash   string            `json:"rules_hash,omitempty"` // of the rule file's text: a changed file refuses the position
 	Seed        uint64            `json:"seed"`
 	Piles       []PilePosition    `json:"piles"`
 	Phase       string            `json:"phase,omitempty"`
@@ -38,7 +41,7 @@ type PilePosition struct {
 func (g *Game) Position() *Position {
 	r, s := g.Rules, g.state
 	p := &Position{
-		Format: PositionFormat, Game: r.Game.Name, Seed: g.Seed,
+		Format: PositionFormat, Game: r.Game.Name, Seed: g.Seed, RulesHash: r.Hash(),
 		PhaseIndex: s.Phase(), RedealsUsed: s.RedealsUsed(), RedealsLeft: r.RedealsLeft(s),
 		Moves: []string{}, Status: g.Status().String(),
 	}
@@ -62,6 +65,13 @@ func (g *Game) Position() *Position {
 		p.Moves = append(p.Moves, r.MoveString(m))
 	}
 	return p
+}
+
+// Hash identifies the rule file's text: the first 16 hex digits of its
+// SHA-256.
+func (r *Rules) Hash() string {
+	sum := sha256.Sum256(r.Game.Source)
+	return hex.EncodeToString(sum[:8])
 }
 
 // RedealsLeft is how many redeals remain, or -1 when unlimited.
@@ -92,6 +102,9 @@ func (r *Rules) Load(p *Position) (*Game, error) {
 	}
 	if p.Game != r.Game.Name {
 		return nil, fmt.Errorf("position is of game %q, not %q", p.Game, r.Game.Name)
+	}
+	if p.RulesHash != "" && p.RulesHash != r.Hash() {
+		return nil, fmt.Errorf("the rules of %q have changed since this position was written (rules hash %s, now %s)", p.Game, p.RulesHash, r.Hash())
 	}
 	s, err := r.stateOf(p)
 	if err != nil {
