@@ -57,6 +57,12 @@ type checker struct {
 	fullTests []fullTest // `is full` tests, checked once every capacity is known
 	toChecks  []toCheck  // `to` lists, checked once every pile's rules are known
 	takeNodes []dsl.Node // each `take`, in order
+	allIns    []allInTest
+}
+
+type allInTest struct {
+	node  dsl.Node
+	piles []int
 }
 
 type toCheck struct {
@@ -919,7 +925,9 @@ func (c *checker) unary(u *dsl.UnaryCond) Cond {
 	a := u.Atom
 	switch {
 	case a.AllIn != nil:
-		return AllIn{Piles: c.refList(a.AllIn)}
+		piles := c.refList(a.AllIn)
+		c.allIns = append(c.allIns, allInTest{a, piles})
+		return AllIn{Piles: piles}
 	case a.During != nil:
 		if i, ok := c.phaseRef(a.During); ok {
 			return InPhase{Phase: i}
@@ -1140,6 +1148,20 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		}
 	}
 	c.takes()
+	// `all cards in P` can hold only if P has room for every card.
+	for _, t := range c.allIns {
+		room := 0
+		for _, p := range t.piles {
+			if g.Piles[p].Holds == 0 {
+				room = g.CardCount
+				break
+			}
+			room += g.Piles[p].Holds
+		}
+		if len(t.piles) > 0 && room < g.CardCount {
+			c.errorf(t.node, "this can never hold: those piles hold at most %d of the %d cards", room, g.CardCount)
+		}
+	}
 	for _, t := range c.fullTests {
 		for _, p := range t.piles {
 			if g.Piles[p].Holds == 0 {
