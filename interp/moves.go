@@ -86,8 +86,12 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 		base := r.offs[src]
 		if pr.grid {
 			col := s.cards[base : base+n]
-			for i, c := range col {
-				if !available(col, i, pr.bothEnds) {
+			below := gap // the slot below the one looked at
+			for i := len(col) - 1; i >= 0; i-- {
+				c := col[i]
+				free := c != gap && (below == gap || (pr.bothEnds && (i == 0 || col[i-1] == gap)))
+				below = c
+				if !free {
 					continue
 				}
 				for ds := dests(c) & to; ds != 0; ds &= ds - 1 {
