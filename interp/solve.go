@@ -49,6 +49,8 @@ func (r *Rules) Solve(s *State, lim Limits) Solution {
 		sv.deadline = sv.start.Add(lim.Time)
 	}
 	sv.classes = r.interchangeable()
+	sv.safe = r.newSafety(s)
+	sv.canon = r.cardClasses()
 	sv.unlimited = r.redeal != nil && r.redeal.times < 0
 	root := s.Clone()
 	out := Solution{}
@@ -83,15 +85,36 @@ type solver struct {
 	states    []*State // a scratch state per depth
 	moves     [][]Move // a scratch move list per depth
 	classes   [][]int  // groups of interchangeable piles
-	unlimited bool     // redeals are unlimited, so their count is no part of a position
+	safe      *safety
+	canon     [256]Card // each card as the rules can tell it apart
+	unlimited bool      // redeals are unlimited, so their count is no part of a position
 	hashes    []uint64
 }
 
 func (sv *solver) dfs(s *State, depth int) searchResult {
 	r := sv.r
+	// Play the moves the rules prove safe first; they are part of the line.
+	mark := len(sv.path)
+	for {
+		m, ok := sv.safe.move(s)
+		if !ok {
+			break
+		}
+		r.Apply(s, m)
+		sv.path = append(sv.path, m)
+	}
 	if r.Won(s) {
 		return found
 	}
+	res := sv.expand(s, depth)
+	if res != found {
+		sv.path = sv.path[:mark]
+	}
+	return res
+}
+
+func (sv *solver) expand(s *State, depth int) searchResult {
+	r := sv.r
 	sv.nodes++
 	if sv.lim.Nodes > 0 && sv.nodes > sv.lim.Nodes {
 		return limited
@@ -189,7 +212,7 @@ func (sv *solver) key(s *State) uint64 {
 		sv.hashes = make([]uint64, len(r.piles))
 	}
 	for i := range r.piles {
-		sv.hashes[i] = pileHash(s.Pile(r, i))
+		sv.hashes[i] = sv.pileHash(s.Pile(r, i))
 	}
 	for _, cl := range sv.classes {
 		// Sort the hashes of a class in place of the piles' own order.
@@ -211,13 +234,67 @@ func (sv *solver) key(s *State) uint64 {
 	return h
 }
 
-func pileHash(cards []Card) uint64 {
+func (sv *solver) pileHash(cards []Card) uint64 {
 	h := uint64(1469598103934665603) ^ uint64(len(cards))
 	for _, c := range cards {
-		h ^= uint64(c)
+		h ^= uint64(sv.canon[c])
 		h *= 1099511628211
 	}
 	return h
+}
+
+// cardClasses maps each card to the least the rules can tell apart: when no
+// rule looks at suits, cards of a rank are interchangeable; when rules look
+// only at colours, cards of a rank and colour are.
+func (r *Rules) cardClasses() [256]Card {
+	suit, colour := false, false
+	rel := func(x *check.Relation) {
+		if x == nil {
+			return
+		}
+		switch x.Suit {
+		case check.SameSuit, check.OtherSuit:
+			suit = true
+		case check.SameColour, check.AlternateColour:
+			colour = true
+		}
+	}
+	pat := func(p check.Pattern) {
+		switch p.Suits & 0xf {
+		case 0xf:
+		case 0b0110, 0b1001:
+			colour = true
+		default:
+			suit = true
+		}
+	}
+	for _, p := range r.Game.Piles {
+		rel(p.Build)
+		rel(p.Run)
+		if p.Except != nil {
+			pat(*p.Except)
+		}
+		for _, b := range p.Base {
+			pat(b.Pattern)
+		}
+	}
+	var out [256]Card
+	for i := range out {
+		c := Card(i)
+		switch {
+		case suit:
+			out[i] = c
+		case colour:
+			red := Card(0)
+			if c.Red() {
+				red = 1 << 4
+			}
+			out[i] = c&(faceDown|0x0f) | red
+		default:
+			out[i] = c & (faceDown | 0x0f)
+		}
+	}
+	return out
 }
 
 // interchangeable groups the piles that could trade places without changing
