@@ -80,53 +80,20 @@ func (r *Rules) movedCard(s *State, m Move) Card {
 	return s.cards[r.offs[m.From]+int(s.lens[m.From])-int(m.Count)]
 }
 
-// SafeMove returns a move to a foundation that the player would always
-// make: the card has exactly one foundation to go to, and no pile outside
-// the foundations could ever build on it. ok is false when there is none.
+// SafeMove returns a move the rules prove safe, if there is one: a card to
+// a foundation that no other foundation could ever take and no other pile
+// could ever build on. Playing it can never cost the game.
 func (r *Rules) SafeMove(s *State) (Move, bool) {
-	moves := r.Moves(s, nil)
-	for _, m := range moves {
-		if m.Kind != Play || m.Count != 1 || r.piles[m.To].role != check.Foundation {
-			continue
-		}
-		if r.piles[m.From].twoWay && r.someoneBuildsOn(s, r.movedCard(s, m)) {
-			continue
-		}
-		dests := 0
-		for _, o := range moves {
-			if o.Kind == Play && o.From == m.From && o.Slot == m.Slot && o.Count == 1 && r.piles[o.To].role == check.Foundation {
-				dests++
-			}
-		}
-		if dests == 1 {
-			return m, true
-		}
-	}
-	return Move{}, false
+	return r.newSafety(s).move(s)
 }
 
-// someoneBuildsOn reports whether a pile outside the foundations could take
-// a card onto c by its build rule.
-func (r *Rules) someoneBuildsOn(s *State, c Card) bool {
-	for i := range r.piles {
-		p := &r.piles[i]
-		if p.role == check.Foundation || p.role == check.Discard || p.build == nil {
-			continue
-		}
-		if p.except.ok && p.except.matches(c, s) {
-			continue
-		}
-		return true
-	}
-	return false
-}
-
-// Auto plays safe moves to the foundations until none is left and returns
-// them.
+// Auto plays safe moves to the foundations (see SafeMove) until none is
+// left and returns them.
 func (g *Game) Auto() []Move {
 	var out []Move
+	sf := g.Rules.newSafety(g.state)
 	for len(out) < 1000 {
-		m, ok := g.Rules.SafeMove(g.state)
+		m, ok := sf.move(g.state)
 		if !ok {
 			break
 		}

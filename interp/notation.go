@@ -72,6 +72,13 @@ func (r *Rules) parsePlace(text string) (int, int, error) {
 		name, slot = text[:i], n-1
 	}
 	p, err := r.pileArg(name)
+	switch {
+	case err != nil:
+	case slot >= 0 && !r.piles[p].grid:
+		err = fmt.Errorf("%s is not a grid: name the pile without a row", name)
+	case slot > 255:
+		err = fmt.Errorf("%s has no row %d", name, slot+1)
+	}
 	return p, slot, err
 }
 
