@@ -3,11 +3,13 @@ package main
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/cli"
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected files in testdata/script from what the commands print")
@@ -26,5 +28,10 @@ func TestScripts(t *testing.T) {
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
+		Setup: func(env *testscript.Env) error {
+			// Games are saved here, never in the real config directory.
+			env.Setenv(store.HomeEnv, filepath.Join(env.WorkDir, "home"))
+			return nil
+		},
 	})
 }

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 )
 
 func TestParseSeed(t *testing.T) {
@@ -67,27 +68,6 @@ func TestLineReader(t *testing.T) {
 	}, got)
 }
 
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "game.json")
-	require.NoError(t, writeFileAtomic(path, []byte("one")))
-	require.NoError(t, writeFileAtomic(path, []byte("two")))
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, "two", string(b))
-
-	// A failed write leaves neither a temporary file nor a changed target.
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
-	assert.Error(t, writeFileAtomic(filepath.Join(dir, "sub"), []byte("three")))
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	assert.Equal(t, []string{"game.json", "sub"}, names)
-}
-
 // TestRunNoPanic feeds play every kind of bad line in both modes: each gets
 // an answer and the game goes on to the end of the input.
 func TestRunNoPanic(t *testing.T) {
@@ -98,15 +78,20 @@ func TestRunNoPanic(t *testing.T) {
 		"moves", "auto", "help", "quit now", strings.Repeat("t", 1000),
 	}
 	input := strings.Join(lines, "\n") + "\n"
+	home := t.TempDir()
+	t.Setenv(store.HomeEnv, home)
 	for _, mode := range [][]string{nil, {"--json"}} {
 		for _, name := range []string{"babette", "plot", "precedence", "rouge-et-noir"} {
 			var out, errOut bytes.Buffer
 			args := append([]string{"play", name, "--seed", "1"}, mode...)
 			code := Run(context.Background(), args, strings.NewReader(input), &out, &errOut)
 			assert.Equal(t, 0, code, "%v: %s", args, errOut.String())
-			assert.Empty(t, errOut.String(), args)
 			if mode != nil {
+				assert.Empty(t, errOut.String(), args)
 				assert.Equal(t, len(lines)+1, strings.Count(out.String(), "\n"), "one JSON line per input line: %v", args)
+			} else {
+				// Line mode says where it saves, and nothing else.
+				assert.Equal(t, "saving to "+filepath.Join(home, "saves", name+"-1.json")+"\n", errOut.String(), args)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,15 +12,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/cmd/patience/internal/tui"
 	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/interp"
 	"github.com/patience-dev/patience/rulesets"
 )
-
-// maxSaveSize bounds a saved game read by --resume: far above any real
-// position, low enough that a wrong file is refused rather than read whole.
-const maxSaveSize = 16 << 20
 
 // maxLine bounds one command line; a longer one is refused, not read whole.
 const maxLine = 64 << 10
@@ -48,6 +44,8 @@ letters.
 Elsewhere, or with --plain, the game runs in line mode: the board is printed,
 then each line read from stdin is a command and its result is printed. It
 works with pipes, so games can be scripted. Type "help" for the commands.
+Line mode saves after every move too, in the same place as the full-screen
+game, and says where on stderr as it starts.
 
 The seed is printed at the start; give it with --seed to play the same deal
 again. "save FILE" writes the position, and --resume FILE goes on from it
@@ -55,7 +53,8 @@ again. "save FILE" writes the position, and --resume FILE goes on from it
 
 With --json every line of output is one JSON object: the first is the
 opening state, then one per line of input, with the fields position, moves
-(the legal moves), status, command, result, why (for a hint) and error.`,
+(the legal moves), status, command, result, why (for a hint) and error.
+Nothing is saved unless asked for with "save FILE".`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && (resume != "" || fullScreen(cmd, plain, asJSON)) {
 				return nil
@@ -69,6 +68,7 @@ opening state, then one per line of input, with the fields position, moves
 			}
 			var (
 				g       *interp.Game
+				resumed *store.Saved
 				ruleset string
 				err     error
 			)
@@ -76,7 +76,7 @@ opening state, then one per line of input, with the fields position, moves
 				if cmd.Flags().Changed("seed") {
 					return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
 				}
-				g, ruleset, err = resumeGame(resume, args)
+				g, resumed, ruleset, err = resumeGame(resume, args)
 			} else {
 				ruleset = args[0]
 				g, err = newGame(cmd, ruleset, &seed)
@@ -87,8 +87,10 @@ opening state, then one per line of input, with the fields position, moves
 			s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii}}
 			in := newLineReader(cmd.InOrStdin())
 			if asJSON {
+				// The protocol is for programs, which keep what they need.
 				return s.runJSON(cmd, in)
 			}
+			s.keep = newKeeper(rulesetKey(ruleset), resumed)
 			return s.runText(cmd, in, isTerminal(cmd.InOrStdin()))
 		},
 	}
@@ -117,89 +119,27 @@ func newGame(cmd *cobra.Command, ruleset string, seed *seedFlags) (*interp.Game,
 
 // resumeGame loads a saved position. The ruleset is the argument if given,
 // else the one the save names.
-func resumeGame(path string, args []string) (*interp.Game, string, error) {
-	f, err := os.Open(path)
+func resumeGame(path string, args []string) (*interp.Game, *store.Saved, string, error) {
+	sv, err := store.Read(path)
 	if err != nil {
-		return nil, "", resumeError(path, err)
+		return nil, nil, "", fmt.Errorf("cannot resume from %s: %v", path, err)
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxSaveSize+1))
-	if err != nil {
-		return nil, "", resumeError(path, err)
-	}
-	if len(data) > maxSaveSize {
-		return nil, "", fmt.Errorf("cannot resume from %s: not a saved game: larger than %d bytes", path, maxSaveSize)
-	}
-	var p interp.Position
-	if len(strings.TrimSpace(string(data))) == 0 {
-		return nil, "", fmt.Errorf("cannot resume from %s: not a saved game: the file is empty", path)
-	}
-	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, "", fmt.Errorf("cannot resume from %s: not a saved game: %v", path, jsonError(data, err))
-	}
-	ruleset := p.Ruleset
+	ruleset := sv.Ruleset
 	if len(args) > 0 {
 		ruleset = args[0]
 	}
 	if ruleset == "" {
-		return nil, "", fmt.Errorf("cannot resume from %s: it does not say which ruleset it is for; give one: patience play NAME|FILE --resume %s", path, path)
+		return nil, nil, "", fmt.Errorf("cannot resume from %s: it does not say which ruleset it is for; give one: patience play NAME|FILE --resume %s", path, path)
 	}
 	game, err := loadGame(ruleset)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, "", err
 	}
-	g, err := interp.Compile(game).Load(&p)
+	g, err := interp.Compile(game).Load(sv.Position)
 	if err != nil {
-		return nil, "", fmt.Errorf("cannot resume from %s: %v", path, err)
+		return nil, nil, "", fmt.Errorf("cannot resume from %s: %v", path, err)
 	}
-	return g, ruleset, nil
-}
-
-func resumeError(path string, err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return fmt.Errorf("cannot resume from %s: %v", path, err)
-}
-
-// jsonError says where in the data a JSON syntax error is, by line.
-func jsonError(data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// An error at the very end is on the last line that has text.
-		end := min(int(se.Offset), len(strings.TrimRight(string(data), " \t\r\n")))
-		line := 1 + strings.Count(string(data[:end]), "\n")
-		return fmt.Errorf("line %d: %v", line, err)
-	}
-	return errors.New(jsonMessage(err))
-}
-
-// jsonMessage words a decoding error for the user rather than for a Go
-// programmer: no package prefix, no Go type names.
-func jsonMessage(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
-		return fmt.Sprintf("field %q: want a JSON %s, not a %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
-	}
-	if errors.Is(err, io.EOF) {
-		return "no JSON value"
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
-}
-
-func jsonKind(goKind string) string {
-	switch goKind {
-	case "string":
-		return "string"
-	case "slice", "array":
-		return "array"
-	case "map", "struct", "ptr":
-		return "object"
-	case "bool":
-		return "boolean"
-	}
-	return "number"
+	return g, sv, ruleset, nil
 }
 
 // fullScreen reports whether play opens the full-screen game: on a
@@ -211,7 +151,7 @@ func fullScreen(cmd *cobra.Command, plain, asJSON bool) bool {
 // playFullScreen runs the terminal game: the ruleset given, the game of
 // --resume, or, with neither, the picker.
 func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume string, ascii bool) error {
-	dir, err := tui.DefaultDir()
+	dir, err := store.DefaultDir()
 	if err != nil {
 		return err
 	}
@@ -227,7 +167,7 @@ func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume s
 		if cmd.Flags().Changed("seed") {
 			return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
 		}
-		g, ruleset, err := resumeGame(resume, args)
+		g, _, ruleset, err := resumeGame(resume, args)
 		if err != nil {
 			return err
 		}

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/interp"
 )
@@ -21,6 +21,7 @@ type session struct {
 	g       *interp.Game
 	ruleset string // as given on the command line, written into saves
 	opt     board.Options
+	keep    *keeper // saves after every change, in line mode
 }
 
 // outcome is what a command did.
@@ -151,18 +152,23 @@ func moveStrings(g *interp.Game) []string {
 	return out
 }
 
-// save writes the position as JSON so that a crash midway never leaves a
-// half-written file: a temporary file beside it, flushed to disk, then
-// renamed over it.
+// save writes the position as JSON, whole or not at all (see
+// store.WriteFile). It replaces a saved game but no other file: a name
+// mistyped must not cost the player a file.
 func (s *session) save(path string) error {
 	var b strings.Builder
 	if err := writeJSONIndent(&b, position(s.g, s.ruleset)); err != nil {
 		return err
 	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("cannot save to %s: it is a directory", path)
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return fmt.Errorf("cannot save to %s: it is a directory", path)
+		}
+		if _, err := store.Read(path); err != nil {
+			return fmt.Errorf("cannot save to %s: %v; the file is left as it is", path, err)
+		}
 	}
-	if err := writeFileAtomic(path, []byte(b.String())); err != nil {
+	if err := store.WriteFile(path, []byte(b.String())); err != nil {
 		var pe *os.PathError
 		var le *os.LinkError
 		switch {
@@ -176,48 +182,14 @@ func (s *session) save(path string) error {
 	return nil
 }
 
-func writeFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	// Make the rename itself durable; not every system can sync a directory.
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
-}
-
 // runText plays in line mode: the board, then for each line the result of
 // the command and, when the position changed, the board again.
 func (s *session) runText(cmd *cobra.Command, in *lineReader, prompt bool) error {
-	out := cmd.OutOrStdout()
+	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if s.keep != nil {
+		s.keep.start(errOut, s.g)
+		defer s.keep.finish(errOut, s.g)
+	}
 	s.drawBoard(out)
 	s.announce(out)
 	for {
@@ -260,6 +232,9 @@ func (s *session) runText(cmd *cobra.Command, in *lineReader, prompt bool) error
 			fmt.Fprintln(out, text)
 		}
 		if o.changed {
+			if s.keep != nil {
+				s.keep.save(errOut, s.g)
+			}
 			fmt.Fprintln(out)
 			s.drawBoard(out)
 			s.announce(out)
@@ -374,7 +349,7 @@ func decodeCommand(line string) (string, error) {
 	dec.DisallowUnknownFields()
 	var c jsonCommand
 	if err := dec.Decode(&c); err != nil {
-		return line, fmt.Errorf(`bad JSON command: %s; send a plain command or {"command": "..."}`, jsonMessage(err))
+		return line, fmt.Errorf(`bad JSON command: %s; send a plain command or {"command": "..."}`, store.JSONMessage(err))
 	}
 	if dec.More() {
 		return line, errors.New(`bad JSON command: more than one value on the line; send one command per line`)

@@ -1,4 +1,9 @@
-package tui
+// Package store keeps what patience remembers between runs: every game in
+// progress, one file per ruleset and seed, and the player's statistics. It
+// writes each file whole or not at all (see WriteFile), and it never writes
+// over, or removes, a file it cannot read back as a save of the same game:
+// such a file is reported and left for the player to look at.
+package store
 
 import (
 	"encoding/json"
@@ -20,9 +25,9 @@ import (
 // games in progress and statistics are kept, for tests and portable setups.
 const HomeEnv = "PATIENCE_HOME"
 
-// maxSaveSize bounds a file read back from the store: far above any real
+// MaxSaveSize bounds a file read back as a saved game: far above any real
 // position, low enough that a stray file is refused rather than read whole.
-const maxSaveSize = 16 << 20
+const MaxSaveSize = 16 << 20
 
 // DefaultDir is where games in progress and statistics are kept:
 // $PATIENCE_HOME if set, else patience/ in the user's config directory.
@@ -45,7 +50,8 @@ type Store struct {
 }
 
 // Saved is a game in progress as written to disk: the position, in the
-// format "patience play --resume" reads, and what the terminal game adds.
+// format "patience play --resume" reads (with its format version and the
+// hash of the rules it was played under), and what the terminal game adds.
 type Saved struct {
 	*interp.Position
 	ElapsedMS int64  `json:"elapsed_ms"`
@@ -105,48 +111,102 @@ func (st *Store) SavePath(key string, seed uint64) string {
 	return filepath.Join(st.savesDir(), fileKey(key)+"-"+strconv.FormatUint(seed, 10)+".json")
 }
 
-// Save writes a game in progress, atomically.
-func (st *Store) Save(key string, sv *Saved) error {
+// Check reports whether the file of key and seed may be written: it may if
+// there is none, or if it holds a save that rules can load. Otherwise the
+// error says in one line what is wrong with the file, which stays as it is.
+func (st *Store) Check(key string, seed uint64, rules *interp.Rules) error {
+	path := st.SavePath(key, seed)
+	data, err := readLimited(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cannot save to %s: %v", path, err)
+	}
+	sv, err := Parse(data)
+	switch {
+	case err != nil:
+		return keptError(path, err)
+	case sv.Seed != seed:
+		return keptError(path, fmt.Errorf("it holds deal %d, not %d", sv.Seed, seed))
+	}
+	if _, err := rules.Load(sv.Position); err != nil {
+		return keptError(path, err)
+	}
+	return nil
+}
+
+// keptError says why a file is not written over.
+func keptError(path string, err error) error {
+	return fmt.Errorf("cannot save to %s: %v; the file is left as it is", path, err)
+}
+
+// Save writes a game in progress under key, atomically, after checking
+// (see Check) that the file it replaces is a save of this game.
+func (st *Store) Save(key string, rules *interp.Rules, sv *Saved) error {
+	if err := st.Check(key, sv.Seed, rules); err != nil {
+		return err
+	}
 	data, err := json.MarshalIndent(sv, "", "  ")
 	if err != nil {
 		return err
 	}
+	path := st.SavePath(key, sv.Seed)
 	if err := os.MkdirAll(st.savesDir(), 0o755); err != nil {
-		return storeError(err)
+		return writeError(path, err)
 	}
-	return storeError(writeFileAtomic(st.SavePath(key, sv.Seed), append(data, '\n')))
+	return writeError(path, WriteFile(path, append(data, '\n')))
 }
 
-// Remove deletes the saved game of key and seed, if there is one.
-func (st *Store) Remove(key string, seed uint64) error {
-	err := os.Remove(st.SavePath(key, seed))
+// Remove deletes the saved game of key and seed, if there is one, once
+// Check says it is a save of this game.
+func (st *Store) Remove(key string, seed uint64, rules *interp.Rules) error {
+	if err := st.Check(key, seed, rules); err != nil {
+		return err
+	}
+	path := st.SavePath(key, seed)
+	err := os.Remove(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	return storeError(err)
+	return writeError(path, err)
 }
 
 // Load reads the saved game of key and seed.
 func (st *Store) Load(key string, seed uint64) (*Saved, error) {
-	return readSaved(st.SavePath(key, seed))
+	return Read(st.SavePath(key, seed))
 }
 
-func readSaved(path string) (*Saved, error) {
+// Read reads a saved game, or a position written by "save FILE", from a
+// file. Its error says in one line what is wrong, without naming the file:
+// the caller does, with what it was doing. A missing file is an error that
+// matches fs.ErrNotExist.
+func Read(path string) (*Saved, error) {
 	data, err := readLimited(path)
 	if err != nil {
 		return nil, err
 	}
+	return Parse(data)
+}
+
+// Parse reads a saved game from the text of a file.
+func Parse(data []byte) (*Saved, error) {
+	if err := textError(data); err != nil {
+		return nil, fmt.Errorf("not a saved game: %v", err)
+	}
 	sv := &Saved{}
 	if err := json.Unmarshal(data, sv); err != nil {
-		return nil, fmt.Errorf("%s: not a saved game: %v", path, err)
+		return nil, fmt.Errorf("not a saved game: %v", jsonError(data, err))
 	}
 	if sv.Position == nil {
-		return nil, fmt.Errorf("%s: not a saved game", path)
+		return nil, errors.New("not a saved game: it holds no position")
 	}
 	return sv, nil
 }
 
 // Latest finds the most recently saved game of key still being played.
+// Files that are not saves, such as the temporary file of a write cut
+// short, are passed over.
 func (st *Store) Latest(key string) (*Saved, bool) {
 	entries, err := os.ReadDir(st.savesDir())
 	if err != nil {
@@ -169,7 +229,7 @@ func (st *Store) Latest(key string) (*Saved, bool) {
 		if err != nil || (best != nil && !info.ModTime().After(bestTime)) {
 			continue
 		}
-		sv, err := readSaved(filepath.Join(st.savesDir(), name))
+		sv, err := Read(filepath.Join(st.savesDir(), name))
 		if err != nil || sv.Status != interp.Playing.String() {
 			continue
 		}
@@ -180,16 +240,17 @@ func (st *Store) Latest(key string) (*Saved, bool) {
 
 // Stats reads every ruleset's statistics. A missing file is no statistics.
 func (st *Store) Stats() (map[string]Stats, error) {
-	data, err := readLimited(filepath.Join(st.Dir, "stats.json"))
+	path := filepath.Join(st.Dir, "stats.json")
+	data, err := readLimited(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]Stats{}, nil
 	}
 	if err != nil {
-		return map[string]Stats{}, err
+		return map[string]Stats{}, fmt.Errorf("%s: %v", path, err)
 	}
 	var f statsFile
 	if err := json.Unmarshal(data, &f); err != nil {
-		return map[string]Stats{}, fmt.Errorf("%s: %v", filepath.Join(st.Dir, "stats.json"), err)
+		return map[string]Stats{}, fmt.Errorf("%s: %v", path, jsonError(data, err))
 	}
 	if f.Rulesets == nil {
 		f.Rulesets = map[string]Stats{}
@@ -211,80 +272,54 @@ func (st *Store) UpdateStats(key string, change func(*Stats)) error {
 	if err != nil {
 		return err
 	}
+	path := filepath.Join(st.Dir, "stats.json")
 	if err := os.MkdirAll(st.Dir, 0o755); err != nil {
-		return storeError(err)
+		return writeError(path, err)
 	}
-	return storeError(writeFileAtomic(filepath.Join(st.Dir, "stats.json"), append(data, '\n')))
+	return writeError(path, WriteFile(path, append(data, '\n')))
 }
 
+// readLimited reads a file of at most MaxSaveSize bytes; its errors do not
+// repeat the path.
 func readLimited(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, bare(err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxSaveSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, MaxSaveSize+1))
 	if err != nil {
-		return nil, err
+		return nil, bare(err)
 	}
-	if len(data) > maxSaveSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxSaveSize)
+	if len(data) > MaxSaveSize {
+		return nil, fmt.Errorf("not a saved game: larger than %d bytes", MaxSaveSize)
 	}
 	return data, nil
 }
 
-func storeError(err error) error {
-	if err == nil {
-		return nil
-	}
+// bare drops the operation and path that *fs.PathError adds, keeping the
+// cause, so that errors.Is(err, fs.ErrNotExist) still holds.
+func bare(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return fmt.Errorf("cannot write %s: %v", pe.Path, pe.Err)
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return fmt.Errorf("cannot write %s: %v", le.New, le.Err)
+		return pe.Err
 	}
 	return err
 }
 
-// writeFileAtomic writes data so that a crash midway never leaves a
-// half-written file: a temporary file beside the target, flushed to disk,
-// then renamed over it.
-func writeFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
+// writeError says which file could not be written and why, naming the
+// file the player knows rather than a temporary one or a directory.
+func writeError(path string, err error) error {
+	if err == nil {
+		return nil
 	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		f.Close()
-		return err
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
 	}
-	if err = f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	// Make the rename itself durable; not every system can sync a directory.
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
+	return fmt.Errorf("cannot write %s: %v", path, err)
 }

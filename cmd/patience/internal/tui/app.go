@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/interp"
 )
@@ -21,7 +22,7 @@ const (
 
 // prompt asks whether to resume a game in progress.
 type prompt struct {
-	saved *Saved
+	saved *store.Saved
 	seed  *uint64 // the deal to play instead, if the player asked for one
 }
 
@@ -29,7 +30,7 @@ type prompt struct {
 // one at a time, with the help over the game when asked for.
 type app struct {
 	cfg     Config
-	store   *Store
+	store   *store.Store
 	theme   *theme
 	opt     board.Options
 	width   int
@@ -57,15 +58,16 @@ func newApp(cfg Config, t *theme) *app {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	a := &app{cfg: cfg, store: &Store{Dir: cfg.Dir}, theme: t, opt: board.Options{ASCII: cfg.ASCII}}
+	a := &app{cfg: cfg, store: &store.Store{Dir: cfg.Dir}, theme: t, opt: board.Options{ASCII: cfg.ASCII}}
 	switch {
 	case cfg.Resumed != nil:
 		a.game, a.rules, a.key = cfg.Resumed.Rules.Game, cfg.Resumed.Rules, cfg.Key
 		a.play = newPlay(cfg.Resumed, cfg.Key, a.opt, cfg.Now())
-		if sv, err := readSaved(cfg.ResumedFrom); err == nil {
+		if sv, err := store.Read(cfg.ResumedFrom); err == nil {
 			a.play = resumePlay(cfg.Resumed, sv, cfg.Key, a.opt, cfg.Now())
 		}
 		a.screen = screenGame
+		a.checkSave()
 	case cfg.Game != nil:
 		a.start(cfg.Game, cfg.Key, cfg.Seed)
 	default:
@@ -84,7 +86,7 @@ func (a *app) openPicker() {
 // and deals otherwise.
 func (a *app) start(g *check.Game, key string, seed *uint64) {
 	a.game, a.rules, a.key = g, interp.Compile(g), key
-	var sv *Saved
+	var sv *store.Saved
 	if seed != nil {
 		if s, err := a.store.Load(key, *seed); err == nil && s.Status == interp.Playing.String() && len(s.Moves) > 0 {
 			sv = s
@@ -109,18 +111,33 @@ func (a *app) deal(seed *uint64) {
 	a.play = newPlay(interp.NewFromRules(a.rules, n), a.key, a.opt, a.cfg.Now())
 	a.screen = screenGame
 	a.play.say(msgInfo, "deal %d: good luck", n)
+	a.checkSave()
 }
 
-func (a *app) resume(sv *Saved) {
+func (a *app) resume(sv *store.Saved) {
 	g, err := a.rules.Load(sv.Position)
 	if err != nil {
 		a.deal(a.prompt.seed)
-		a.play.say(msgError, "cannot resume: %s", oneLine(err.Error()))
+		if a.play.saveErr == nil {
+			a.play.say(msgError, "cannot resume %s: %s", a.store.SavePath(a.key, sv.Seed), oneLine(err.Error()))
+		}
 		return
 	}
 	a.play = resumePlay(g, sv, a.key, a.opt, a.cfg.Now())
 	a.screen = screenGame
 	a.play.say(msgInfo, "resumed after %d %s", len(g.History()), plural(len(g.History()), "move", "moves"))
+	a.checkSave()
+}
+
+// checkSave tells the player at once when the game on the screen cannot
+// be saved because the file it would go to is not a save of it: that file
+// is left alone, and the game is played unsaved.
+func (a *app) checkSave() {
+	p := a.play
+	if err := a.store.Check(a.key, p.g.Seed, a.rules); err != nil {
+		p.saveErr = err
+		p.say(msgError, "not saving this game: %s", oneLine(err.Error()))
+	}
 }
 
 func (a *app) Init() tea.Cmd {
@@ -219,14 +236,14 @@ func (a *app) keep() {
 	if a.screen != screenGame || a.play == nil || a.play.status != interp.Playing || len(a.play.g.History()) == 0 {
 		return
 	}
-	_ = a.store.Save(a.key, a.play.saved(a.cfg.Now()))
+	_ = a.store.Save(a.key, a.rules, a.play.saved(a.cfg.Now()))
 }
 
 // forgetLost drops the save of a lost game being left: it was counted,
 // and only its undo could have helped.
 func (a *app) forgetLost() {
 	if a.screen == screenGame && a.play != nil && a.play.status == interp.Lost {
-		_ = a.store.Remove(a.key, a.play.g.Seed)
+		_ = a.store.Remove(a.key, a.play.g.Seed, a.rules)
 	}
 }
 
@@ -323,43 +340,48 @@ func (a *app) changed() {
 	p := a.play
 	now := a.cfg.Now()
 	p.afterChange(now)
-	var errs []error
-	stat := func(change func(*Stats)) {
+	var (
+		errs    []error // of the statistics
+		saveErr error
+	)
+	stat := func(change func(*store.Stats)) {
 		if err := a.store.UpdateStats(a.key, change); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	if !p.counted && len(p.g.History()) > 0 {
 		p.counted = true
-		stat(func(s *Stats) { s.Played++ })
+		stat(func(s *store.Stats) { s.Played++ })
 	}
 	switch p.status {
 	case interp.Won:
 		if p.result != "won" {
 			p.result = "won"
-			stat(func(s *Stats) {
+			stat(func(s *store.Stats) {
 				s.Won++
 				s.Streak++
 				s.BestStreak = max(s.BestStreak, s.Streak)
 			})
 		}
-		if err := a.store.Remove(a.key, p.g.Seed); err != nil {
-			errs = append(errs, err)
-		}
+		saveErr = a.store.Remove(a.key, p.g.Seed, a.rules)
 	case interp.Lost:
 		if p.result == "" {
 			p.result = "lost"
-			stat(func(s *Stats) { s.Streak = 0 })
+			stat(func(s *store.Stats) { s.Streak = 0 })
 		}
 		fallthrough
 	default:
-		if err := a.store.Save(a.key, p.saved(now)); err != nil {
-			errs = append(errs, err)
-		}
+		saveErr = a.store.Save(a.key, a.rules, p.saved(now))
 	}
-	if len(errs) > 0 {
+	// A save that fails is said once, not after every move; the header
+	// shows "not saved" until one succeeds.
+	switch {
+	case saveErr != nil && (p.saveErr == nil || p.saveErr.Error() != saveErr.Error()):
+		p.say(msgError, "%s; not saving this game: %s", p.msg, oneLine(saveErr.Error()))
+	case len(errs) > 0:
 		p.say(msgError, "%s; %s", p.msg, oneLine(errs[0].Error()))
 	}
+	p.saveErr = saveErr
 }
 
 func (a *app) View() string {

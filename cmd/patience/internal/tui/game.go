@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/interp"
 )
@@ -56,6 +57,8 @@ type play struct {
 
 	counted bool   // counted as played
 	result  string // "won" or "lost", once counted so
+
+	saveErr error // why the last save failed, until one succeeds
 }
 
 func newPlay(g *interp.Game, key string, opt board.Options, now time.Time) *play {
@@ -423,14 +426,14 @@ func (p *play) afterChange(now time.Time) {
 }
 
 // saved is the game as the store keeps it.
-func (p *play) saved(now time.Time) *Saved {
+func (p *play) saved(now time.Time) *store.Saved {
 	pos := p.g.Position()
 	pos.Ruleset = p.key
-	return &Saved{Position: pos, ElapsedMS: p.clock(now).Milliseconds(), Counted: p.counted, Result: p.result}
+	return &store.Saved{Position: pos, ElapsedMS: p.clock(now).Milliseconds(), Counted: p.counted, Result: p.result}
 }
 
 // resume makes a play from a saved game.
-func resumePlay(g *interp.Game, sv *Saved, key string, opt board.Options, now time.Time) *play {
+func resumePlay(g *interp.Game, sv *store.Saved, key string, opt board.Options, now time.Time) *play {
 	p := newPlay(g, key, opt, now)
 	p.elapsed = sv.Elapsed()
 	p.counted, p.result = sv.Counted, sv.Result

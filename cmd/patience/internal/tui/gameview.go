@@ -193,6 +193,9 @@ func (p *play) facts(now time.Time) (string, []string, []string) {
 		}
 	}
 	second = append(second, fmt.Sprintf("moves %d", len(p.g.History())), "time "+formatClock(p.clock(now)))
+	if p.saveErr != nil {
+		second = append(second, "not saved")
+	}
 	return g.Name, first, second
 }
 

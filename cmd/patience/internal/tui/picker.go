@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl/check"
 )
 
@@ -15,7 +16,7 @@ type entry struct {
 	name    string
 	game    *check.Game // nil when the ruleset does not check
 	err     string
-	stats   Stats
+	stats   store.Stats
 	saved   bool
 	summary string
 }
@@ -33,7 +34,7 @@ type picker struct {
 
 // newPicker lists the built-in rulesets, with the cursor on the one named
 // sel if any.
-func newPicker(cfg *Config, st *Store, sel string) *picker {
+func newPicker(cfg *Config, st *store.Store, sel string) *picker {
 	pk := &picker{}
 	stats, _ := st.Stats()
 	for _, name := range cfg.Builtins {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/interp"
 	"github.com/patience-dev/patience/rulesets"
 )
@@ -194,7 +195,7 @@ func TestUndoRedo(t *testing.T) {
 }
 
 func TestHintAndAuto(t *testing.T) {
-	h := newHarness(t, "babette", 3, "")
+	h := newHarness(t, "freecell", 1, "")
 	h.keys("h")
 	m, why, ok := h.game().Rules.Hint(h.game().State())
 	require.True(t, ok)
@@ -230,7 +231,7 @@ func TestRedeal(t *testing.T) {
 func TestSaveAfterMoveAndResume(t *testing.T) {
 	dir := t.TempDir()
 	h := newHarness(t, "plot", 3, dir)
-	st := &Store{Dir: dir}
+	st := &store.Store{Dir: dir}
 	_, err := os.Stat(st.SavePath("plot", 3))
 	assert.True(t, os.IsNotExist(err), "nothing is saved before the first move")
 
@@ -287,9 +288,9 @@ func TestSaveAfterMoveAndResume(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-func readStats(t *testing.T, dir, key string) Stats {
+func readStats(t *testing.T, dir, key string) store.Stats {
 	t.Helper()
-	all, err := (&Store{Dir: dir}).Stats()
+	all, err := (&store.Store{Dir: dir}).Stats()
 	require.NoError(t, err)
 	return all[key]
 }
@@ -300,24 +301,24 @@ func TestStatsWin(t *testing.T) {
 	h := newHarness(t, path, 1, dir)
 	key := h.a.key
 	h.keys("d")
-	assert.Equal(t, Stats{Played: 1}, readStats(t, dir, key), "played from the first move")
+	assert.Equal(t, store.Stats{Played: 1}, readStats(t, dir, key), "played from the first move")
 	h.now = h.now.Add(3 * time.Second)
 	h.keys("d")
 	assert.Equal(t, interp.Won, h.a.play.status)
-	assert.Equal(t, Stats{Played: 1, Won: 1, Streak: 1, BestStreak: 1}, readStats(t, dir, key))
+	assert.Equal(t, store.Stats{Played: 1, Won: 1, Streak: 1, BestStreak: 1}, readStats(t, dir, key))
 	frame := h.frame()
 	assert.Contains(t, frame, "*** You won in 2 moves, 0:03! ***  n new deal  u undo  q quit")
-	_, err := os.Stat((&Store{Dir: dir}).SavePath(key, 1))
+	_, err := os.Stat((&store.Store{Dir: dir}).SavePath(key, 1))
 	assert.True(t, os.IsNotExist(err), "a won game is not kept")
 
 	// Undo and win again: the same game is not counted twice.
 	h.keys("u", "d")
-	assert.Equal(t, Stats{Played: 1, Won: 1, Streak: 1, BestStreak: 1}, readStats(t, dir, key))
+	assert.Equal(t, store.Stats{Played: 1, Won: 1, Streak: 1, BestStreak: 1}, readStats(t, dir, key))
 
 	// A new deal won too: the streak grows.
 	h.keys("n", "d", "d")
 	assert.Equal(t, uint64(99), h.game().Seed)
-	assert.Equal(t, Stats{Played: 2, Won: 2, Streak: 2, BestStreak: 2}, readStats(t, dir, key))
+	assert.Equal(t, store.Stats{Played: 2, Won: 2, Streak: 2, BestStreak: 2}, readStats(t, dir, key))
 }
 
 func TestStatsLoss(t *testing.T) {
@@ -325,19 +326,19 @@ func TestStatsLoss(t *testing.T) {
 	path := writeRules(t, "deadend.patience", deadEnd)
 	h := newHarness(t, path, 1, dir)
 	key := h.a.key
-	require.NoError(t, (&Store{Dir: dir}).UpdateStats(key, func(s *Stats) { *s = Stats{Played: 3, Won: 3, Streak: 3, BestStreak: 3} }))
+	require.NoError(t, (&store.Store{Dir: dir}).UpdateStats(key, func(s *store.Stats) { *s = store.Stats{Played: 3, Won: 3, Streak: 3, BestStreak: 3} }))
 	h.keys("d", "d")
 	assert.Equal(t, interp.Lost, h.a.play.status)
-	assert.Equal(t, Stats{Played: 4, Won: 3, Streak: 0, BestStreak: 3}, readStats(t, dir, key))
+	assert.Equal(t, store.Stats{Played: 4, Won: 3, Streak: 0, BestStreak: 3}, readStats(t, dir, key))
 	assert.Contains(t, h.frame(), "*** Lost: no move can make progress now. ***  u undo  n new deal  q quit")
 	// The lost game stays saved while it is on the screen, for undo...
-	st := &Store{Dir: dir}
+	st := &store.Store{Dir: dir}
 	_, err := st.Load(key, 1)
 	require.NoError(t, err)
 	h.keys("u")
 	assert.Equal(t, interp.Playing, h.a.play.status)
 	h.keys("d")
-	assert.Equal(t, Stats{Played: 4, Won: 3, Streak: 0, BestStreak: 3}, readStats(t, dir, key), "a loss counts once")
+	assert.Equal(t, store.Stats{Played: 4, Won: 3, Streak: 0, BestStreak: 3}, readStats(t, dir, key), "a loss counts once")
 	// ...and is dropped when the player moves on.
 	h.keys("n")
 	_, err = st.Load(key, 1)
@@ -346,8 +347,8 @@ func TestStatsLoss(t *testing.T) {
 
 func TestPicker(t *testing.T) {
 	dir := t.TempDir()
-	st := &Store{Dir: dir}
-	require.NoError(t, st.UpdateStats("plot", func(s *Stats) { *s = Stats{Played: 5, Won: 2, Streak: 1, BestStreak: 2} }))
+	st := &store.Store{Dir: dir}
+	require.NoError(t, st.UpdateStats("plot", func(s *store.Stats) { *s = store.Stats{Played: 5, Won: 2, Streak: 1, BestStreak: 2} }))
 	h := openHarness(t, "", nil, dir)
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 50})
 	frame := h.frame()
@@ -477,24 +478,6 @@ func TestHelpAndQuit(t *testing.T) {
 }
 
 func TestFileKey(t *testing.T) {
-	assert.Equal(t, "plot", fileKey("plot"))
-	a, b := fileKey("/a/game.patience"), fileKey("/b/game.patience")
-	assert.NotEqual(t, a, b)
-	assert.True(t, strings.HasPrefix(a, "game-"))
-	assert.Equal(t, "my_game-", fileKey("/x/My Game.patience")[:8])
-}
-
-func TestDefaultDir(t *testing.T) {
-	t.Setenv(HomeEnv, "/tmp/somewhere")
-	d, err := DefaultDir()
-	require.NoError(t, err)
-	assert.Equal(t, "/tmp/somewhere", d)
-	t.Setenv(HomeEnv, "")
-	t.Setenv("XDG_CONFIG_HOME", "/tmp/cfg")
-	t.Setenv("HOME", "/tmp/home")
-	d, err = DefaultDir()
-	require.NoError(t, err)
-	assert.True(t, strings.HasSuffix(d, string(filepath.Separator)+"patience"), d)
 }
 
 func TestResumeFromFile(t *testing.T) {
@@ -505,8 +488,8 @@ func TestResumeFromFile(t *testing.T) {
 	h.keys("d")
 	h.now = h.now.Add(42 * time.Second)
 	h.keys("c", "0")
-	path := (&Store{Dir: dir}).SavePath("plot", 3)
-	sv, err := readSaved(path)
+	path := (&store.Store{Dir: dir}).SavePath("plot", 3)
+	sv, err := store.Read(path)
 	require.NoError(t, err)
 	g, err := h.game().Rules.Load(sv.Position)
 	require.NoError(t, err)

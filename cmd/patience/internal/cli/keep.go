@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
+	"github.com/patience-dev/patience/interp"
+)
+
+// keeper saves a game played in line mode after every change, where the
+// full-screen game keeps its own (one file per ruleset and seed), so that
+// either mode can go on with it. A failure to save is reported once, and
+// the game goes on.
+type keeper struct {
+	key     string
+	resumed *store.Saved // what a resumed save carried besides the position
+	st      *store.Store
+	path    string
+	failing bool // a failure was reported and nothing has been saved since
+}
+
+func newKeeper(key string, resumed *store.Saved) *keeper {
+	return &keeper{key: key, resumed: resumed}
+}
+
+// start says on w, in one line, where g will be saved, or why it will not.
+func (k *keeper) start(w io.Writer, g *interp.Game) {
+	dir, err := store.DefaultDir()
+	if err != nil {
+		k.fail(w, err)
+		return
+	}
+	k.st = &store.Store{Dir: dir}
+	k.path = k.st.SavePath(k.key, g.Seed)
+	if err := k.st.Check(k.key, g.Seed, g.Rules); err != nil {
+		k.fail(w, err)
+		return
+	}
+	if sv, err := k.st.Load(k.key, g.Seed); err == nil && sv.Status == interp.Playing.String() &&
+		len(sv.Moves) > 0 && !slices.Equal(sv.Moves, g.Position().Moves) {
+		n := len(sv.Moves)
+		fmt.Fprintf(w, "saving to %s from the first move, over the game of %d %s kept there (patience play --resume %s goes on with that one)\n",
+			k.path, n, plural(n, "move", "moves"), k.path)
+		return
+	}
+	fmt.Fprintf(w, "saving to %s\n", k.path)
+}
+
+// save keeps g as it is now. A won game is not kept, as in the full-screen
+// game.
+func (k *keeper) save(w io.Writer, g *interp.Game) {
+	if k.st == nil {
+		return
+	}
+	var err error
+	if g.Status() == interp.Won {
+		err = k.st.Remove(k.key, g.Seed, g.Rules)
+	} else {
+		err = k.st.Save(k.key, g.Rules, k.saved(g))
+	}
+	switch {
+	case err != nil:
+		k.fail(w, err)
+	case k.failing:
+		k.failing = false
+		fmt.Fprintf(w, "saving to %s\n", k.path)
+	}
+}
+
+// finish drops the save of a lost game being left, as the full-screen game
+// does: only undo could have helped it, and undo has been on offer.
+func (k *keeper) finish(w io.Writer, g *interp.Game) {
+	if k.st != nil && g.Status() == interp.Lost {
+		if err := k.st.Remove(k.key, g.Seed, g.Rules); err != nil {
+			k.fail(w, err)
+		}
+	}
+}
+
+func (k *keeper) fail(w io.Writer, err error) {
+	if !k.failing {
+		fmt.Fprintf(w, "patience: not saving this game: %s\n", oneLine(err.Error()))
+	}
+	k.failing = true
+}
+
+func (k *keeper) saved(g *interp.Game) *store.Saved {
+	sv := &store.Saved{Position: position(g, k.key)}
+	if r := k.resumed; r != nil {
+		sv.ElapsedMS, sv.Counted, sv.Result = r.ElapsedMS, r.Counted, r.Result
+	}
+	return sv
+}

@@ -1,0 +1,103 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// textError refuses data that is not text before the JSON decoder words it
+// as a syntax error about one odd character.
+func textError(data []byte) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return errors.New("the file is empty")
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return fmt.Errorf("line %d: the file contains a NUL byte: is it a binary file?", lineOf(data, i))
+	}
+	if !utf8.Valid(data) {
+		i := 0
+		for i < len(data) {
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			i += n
+		}
+		return fmt.Errorf("line %d: the file is not UTF-8 text (byte %#x)", lineOf(data, i), data[i])
+	}
+	return nil
+}
+
+func lineOf(data []byte, offset int) int {
+	return 1 + bytes.Count(data[:offset], []byte("\n"))
+}
+
+// jsonError says where in the data a JSON syntax error is, by line.
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		// An error at the very end is on the last line that has text.
+		end := min(int(se.Offset), len(bytes.TrimRight(data, " \t\r\n")))
+		return fmt.Errorf("line %d: %v", lineOf(data, end), err)
+	}
+	return errors.New(JSONMessage(err))
+}
+
+// JSONMessage words a JSON decoding error for the player rather than for a
+// Go programmer: no package prefix, no Go type names.
+func JSONMessage(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		want := jsonKind(te.Type.Kind().String())
+		if te.Field == "" {
+			return fmt.Sprintf("want a JSON %s, not %s", want, article(te.Value))
+		}
+		return fmt.Sprintf("field %q: want a JSON %s, not %s", jsonField(te.Field), want, article(te.Value))
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "unexpected end of JSON input"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonField drops from a field path the names of embedded Go structs
+// ("Position.seed"): the JSON names of our files are all lower case.
+func jsonField(path string) string {
+	var keep []string
+	for _, part := range strings.Split(path, ".") {
+		if part != "" && unicode.IsUpper(rune(part[0])) {
+			continue
+		}
+		keep = append(keep, part)
+	}
+	return strings.Join(keep, ".")
+}
+
+func jsonKind(goKind string) string {
+	switch goKind {
+	case "string":
+		return "string"
+	case "slice", "array":
+		return "array"
+	case "map", "struct", "ptr":
+		return "object"
+	case "bool":
+		return "boolean"
+	}
+	return "number"
+}
+
+// article puts "a" or "an" before a JSON kind as encoding/json names it
+// ("number", "array", "number -1"...).
+func article(kind string) string {
+	if kind != "" && strings.ContainsRune("aeiou", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
+}

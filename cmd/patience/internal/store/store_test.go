@@ -1,0 +1,213 @@
+package store
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
+	"github.com/patience-dev/patience/rulesets"
+)
+
+func builtin(t *testing.T, name string) *interp.Rules {
+	t.Helper()
+	src, ok := rulesets.Source(name)
+	require.True(t, ok, name)
+	g, err := check.Source(name+".patience", src)
+	require.NoError(t, err)
+	return interp.Compile(g)
+}
+
+// played is a game of plot, seed 3, two moves in.
+func played(t *testing.T, r *interp.Rules) *interp.Game {
+	t.Helper()
+	g := interp.NewFromRules(r, 3)
+	for _, m := range []string{"deal", "t3 t1"} {
+		_, err := g.Play(m)
+		require.NoError(t, err, m)
+	}
+	return g
+}
+
+func saveText(t *testing.T, g *interp.Game) string {
+	t.Helper()
+	data, err := json.MarshalIndent(&Saved{Position: g.Position()}, "", "  ")
+	require.NoError(t, err)
+	return string(data) + "\n"
+}
+
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.json")
+	require.NoError(t, WriteFile(path, []byte("one")))
+	require.NoError(t, WriteFile(path, []byte("two")))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "two", string(b))
+
+	// A failed write leaves neither a temporary file nor a changed target.
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	assert.Error(t, WriteFile(filepath.Join(dir, "sub"), []byte("three")))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"game.json", "sub"}, names)
+}
+
+func TestSaveLoadRemove(t *testing.T) {
+	r := builtin(t, "plot")
+	st := &Store{Dir: t.TempDir()}
+	g := played(t, r)
+	require.NoError(t, st.Save("plot", r, &Saved{Position: g.Position(), ElapsedMS: 1500}))
+	sv, err := st.Load("plot", 3)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"deal", "t3 t1"}, sv.Moves)
+	assert.Equal(t, interp.PositionFormat, sv.Format)
+	assert.Equal(t, r.Hash(), sv.RulesHash)
+	assert.Equal(t, int64(1500), sv.ElapsedMS)
+
+	// A save of the game is replaced by the next one.
+	_, err = g.Play("deal")
+	require.NoError(t, err)
+	require.NoError(t, st.Save("plot", r, &Saved{Position: g.Position()}))
+	sv, err = st.Load("plot", 3)
+	require.NoError(t, err)
+	assert.Len(t, sv.Moves, 3)
+
+	require.NoError(t, st.Remove("plot", 3, r))
+	_, err = os.Stat(st.SavePath("plot", 3))
+	assert.True(t, os.IsNotExist(err))
+	require.NoError(t, st.Remove("plot", 3, r), "removing nothing is no error")
+}
+
+// TestNeverOverwritten puts in the place of a save every kind of file that
+// is not a save of the game: the store refuses to write over it or remove
+// it, says why in one line naming the file, and leaves it byte for byte.
+func TestNeverOverwritten(t *testing.T) {
+	r := builtin(t, "plot")
+	good := saveText(t, played(t, r))
+	other := builtin(t, "precedence")
+	g5 := interp.NewFromRules(r, 5)
+	changed, err := check.Source("plot.patience", append([]byte("# a comment changes the text\n"), r.Game.Source...))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name, content, want string
+	}{
+		{"empty", "", "not a saved game: the file is empty"},
+		{"blank", "  \n\n", "not a saved game: the file is empty"},
+		{"truncated", good[:len(good)/2], "not a saved game: line "},
+		{"bad JSON", "{\n  \"format\": 1,\n}\n", "not a saved game: line 3: invalid character '}' looking for beginning of object key string"},
+		{"binary", "{\x00\x01\x02", "not a saved game: line 1: the file contains a NUL byte: is it a binary file?"},
+		{"not UTF-8", "{\n\"game\": \"\xff\"}", "not a saved game: line 2: the file is not UTF-8 text (byte 0xff)"},
+		{"array", "[1, 2]", "not a saved game: want a JSON object, not an array"},
+		{"no position", "{}", "not a saved game: it holds no position"},
+		{"wrong type", `{"format": 1, "seed": "3"}`, `not a saved game: field "seed": want a JSON number, not a string`},
+		{"another game", saveText(t, interp.NewFromRules(other, 3)), `position is of game "Precedence", not "Plot"`},
+		{"another seed", saveText(t, g5), "it holds deal 5, not 3"},
+		{"edited moves", strings.Replace(good, `"t3 t1"`, `"t1 t3"`, 1), `move 2 "t1 t3" does not replay`},
+		{"edited piles", strings.Replace(good, `"deal",`, `"deal", "deal",`, 1), "the piles do not match"},
+		{"rules changed", saveText(t, played(t, interp.Compile(changed))), `the rules of "Plot" have changed since this position was written`},
+		{"future format", strings.Replace(good, `"format": 1`, `"format": 99`, 1), "position format 99 is not supported"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &Store{Dir: t.TempDir()}
+			path := st.SavePath("plot", 3)
+			require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+			require.NoError(t, os.WriteFile(path, []byte(tc.content), 0o644))
+
+			check := func(err error) {
+				t.Helper()
+				require.Error(t, err)
+				msg := err.Error()
+				assert.True(t, strings.HasPrefix(msg, "cannot save to "+path+": "), msg)
+				assert.Contains(t, msg, tc.want)
+				assert.True(t, strings.HasSuffix(msg, "; the file is left as it is"), msg)
+				assert.NotContains(t, msg, "\n")
+				data, err := os.ReadFile(path)
+				require.NoError(t, err)
+				assert.Equal(t, tc.content, string(data), "the file is left as it was")
+			}
+			check(st.Check("plot", 3, r))
+			check(st.Save("plot", r, &Saved{Position: played(t, r).Position()}))
+			check(st.Remove("plot", 3, r))
+			entries, err := os.ReadDir(filepath.Dir(path))
+			require.NoError(t, err)
+			assert.Len(t, entries, 1, "no temporary file is left")
+		})
+	}
+}
+
+func TestCannotWrite(t *testing.T) {
+	// The directory of the store is a file: the error names the save.
+	dir := filepath.Join(t.TempDir(), "home")
+	require.NoError(t, os.WriteFile(dir, []byte("x"), 0o644))
+	r := builtin(t, "plot")
+	st := &Store{Dir: dir}
+	err := st.Save("plot", r, &Saved{Position: played(t, r).Position()})
+	require.Error(t, err)
+	assert.Equal(t, "cannot save to "+st.SavePath("plot", 3)+": not a directory", err.Error())
+}
+
+func TestLatestIgnoresTempFiles(t *testing.T) {
+	r := builtin(t, "plot")
+	st := &Store{Dir: t.TempDir()}
+	require.NoError(t, st.Save("plot", r, &Saved{Position: played(t, r).Position()}))
+	// What a write killed midway leaves: a temporary file, whole or not.
+	tmp := filepath.Join(st.Dir, "saves", ".plot-3.json.1234.tmp")
+	require.NoError(t, os.WriteFile(tmp, []byte(`{"format": 1, "ga`), 0o644))
+	assert.True(t, IsTemp(filepath.Base(tmp)))
+	assert.False(t, IsTemp("plot-3.json"))
+
+	sv, ok := st.Latest("plot")
+	require.True(t, ok)
+	assert.Equal(t, []string{"deal", "t3 t1"}, sv.Moves)
+	require.NoError(t, st.Check("plot", 3, r))
+}
+
+func TestParseWrittenPosition(t *testing.T) {
+	// A position written by "save FILE" reads as a save with nothing more.
+	r := builtin(t, "plot")
+	data, err := json.Marshal(played(t, r).Position())
+	require.NoError(t, err)
+	sv, err := Parse(data)
+	require.NoError(t, err)
+	assert.Equal(t, int64(0), sv.ElapsedMS)
+	_, err = r.Load(sv.Position)
+	require.NoError(t, err)
+
+	_, err = Read(filepath.Join(t.TempDir(), "nosuch.json"))
+	assert.True(t, os.IsNotExist(err))
+	assert.Equal(t, "no such file or directory", err.Error())
+	_, err = Read(t.TempDir())
+	assert.Equal(t, "is a directory", err.Error())
+}
+
+func TestFileKey(t *testing.T) {
+	assert.Equal(t, "plot", fileKey("plot"))
+	a, b := fileKey("/a/game.patience"), fileKey("/b/game.patience")
+	assert.NotEqual(t, a, b)
+	assert.True(t, strings.HasPrefix(a, "game-"))
+	assert.Equal(t, "my_game-", fileKey("/x/My Game.patience")[:8])
+}
+
+func TestDefaultDir(t *testing.T) {
+	t.Setenv(HomeEnv, "/tmp/somewhere")
+	d, err := DefaultDir()
+	require.NoError(t, err)
+	assert.Equal(t, "/tmp/somewhere", d)
+	t.Setenv(HomeEnv, "")
+	t.Setenv("XDG_CONFIG_HOME", "/tmp/cfg")
+	t.Setenv("HOME", "/tmp/home")
+	d, err = DefaultDir()
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(d, string(filepath.Separator)+"patience"), d)
+}
