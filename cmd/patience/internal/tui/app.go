@@ -118,9 +118,14 @@ func (a *app) resume(sv *store.Saved) {
 	g, err := a.rules.Load(sv.Position)
 	if err != nil {
 		a.deal(a.prompt.seed)
-		if a.play.saveErr == nil {
-			a.play.say(msgError, "cannot resume %s: %s", a.store.SavePath(a.key, sv.Seed), oneLine(err.Error()))
+		msg := fmt.Sprintf("cannot resume %s: %s", a.store.SavePath(a.key, sv.Seed), oneLine(err.Error()))
+		switch {
+		case a.play.saveErr != nil && a.play.g.Seed == sv.Seed:
+			msg += "; the file is left as it is, and this game is not saved"
+		case a.play.saveErr != nil:
+			msg += "; " + a.play.msg
 		}
+		a.play.say(msgError, "%s", msg)
 		return
 	}
 	a.play = resumePlay(g, sv, a.key, a.opt, a.cfg.Now())

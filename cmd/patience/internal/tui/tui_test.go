@@ -516,3 +516,64 @@ func TestPickerScrolls(t *testing.T) {
 	assert.Contains(t, h.frame(), "> Open a .patience file")
 	assert.Contains(t, h.frame(), "more ^")
 }
+
+func TestCorruptSaveIsLeftAlone(t *testing.T) {
+	// A file in the place of the game's save that is not a save of it is
+	// reported at once, never written over or removed, and the game is
+	// played unsaved; once the file is gone, saving starts again.
+	dir := t.TempDir()
+	st := &store.Store{Dir: dir}
+	path := st.SavePath("plot", 3)
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	const truncated = "{\n  \"format\": 1,\n  \"game\": \"Plot\",\n  \"se"
+	require.NoError(t, os.WriteFile(path, []byte(truncated), 0o644))
+
+	h := newHarness(t, "plot", 3, dir)
+	want := "not saving this game: cannot save to " + path + ": not a saved game: line 4: unexpected end of JSON input; the file is left as it is"
+	assert.Equal(t, want, h.message())
+	assert.Equal(t, msgError, h.a.play.msgKind)
+	assert.Contains(t, h.frame(), "not saved")
+
+	h.keys("d")
+	assert.Equal(t, "deal", h.message(), "said once, not after every move")
+	assert.Contains(t, h.frame(), "not saved")
+	h.keys("c", "0", "q")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, truncated, string(data))
+
+	// The player moves the file away: the next move is saved.
+	require.NoError(t, os.Rename(path, path+".bad"))
+	h = newHarness(t, "plot", 3, dir)
+	assert.Equal(t, "deal 3: good luck", h.message())
+	h.keys("d")
+	assert.NotContains(t, h.frame(), "not saved")
+	sv, err := st.Load("plot", 3)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"deal"}, sv.Moves)
+}
+
+func TestSaveOfChangedRules(t *testing.T) {
+	// A save made under other rules is not resumed, and says why; it is
+	// kept, and the same deal is played unsaved.
+	dir := t.TempDir()
+	path := writeRules(t, "twoturns.patience", twoTurns)
+	h := newHarness(t, path, 1, dir)
+	key := h.a.key
+	h.keys("d", "q")
+	require.NoError(t, os.WriteFile(path, []byte("# changed\n"+twoTurns), 0o644))
+	st := &store.Store{Dir: dir}
+	before, err := os.ReadFile(st.SavePath(key, 1))
+	require.NoError(t, err)
+
+	r := newHarness(t, path, 1, dir)
+	assert.Contains(t, r.frame(), "Resume it?")
+	r.keys("y")
+	assert.Regexp(t, `^cannot resume .*twoturns-[0-9a-f]{8}-1\.json: the rules of "Two Turns" have changed since this position was written \(rules hash [0-9a-f]{16}, now [0-9a-f]{16}\); the file is left as it is, and this game is not saved$`, r.message())
+	assert.Empty(t, r.history())
+	assert.Contains(t, r.frame(), "not saved")
+	r.keys("d")
+	after, err := os.ReadFile(st.SavePath(key, 1))
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(after))
+}
