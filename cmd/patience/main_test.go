@@ -4,6 +4,8 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -33,5 +35,27 @@ func TestScripts(t *testing.T) {
 			env.Setenv(store.HomeEnv, filepath.Join(env.WorkDir, "home"))
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"appendbytes": appendBytes,
+		},
 	})
+}
+
+// appendBytes is the script command "appendbytes FILE COUNT TEXT": it
+// appends TEXT, read with Go's escapes (\x00, \xff, \n), COUNT times to
+// FILE, making the binary, non-UTF-8 and oversized input a txtar file
+// should not hold.
+func appendBytes(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: appendbytes FILE COUNT TEXT")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	text, err := strconv.Unquote(`"` + strings.ReplaceAll(args[2], `"`, `\"`) + `"`)
+	ts.Check(err)
+	f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	ts.Check(err)
+	_, err = f.WriteString(strings.Repeat(text, n))
+	ts.Check(err)
+	ts.Check(f.Close())
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
+	"github.com/patience-dev/patience/interp"
 )
 
 func TestParseSeed(t *testing.T) {
@@ -95,4 +98,94 @@ func TestRunNoPanic(t *testing.T) {
 			}
 		}
 	}
+}
+
+// play runs "patience play" in line mode with input and returns stdout and
+// stderr.
+func play(t *testing.T, input string, args ...string) (string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := Run(context.Background(), append([]string{"play"}, args...), strings.NewReader(input), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	return out.String(), errOut.String()
+}
+
+const twoTurns = `game "Two Turns" {
+  decks 1
+  stock { deal 26 to waste }
+  waste
+  deal { rest to stock }
+  win when all cards in waste
+}
+`
+
+func TestLineModeSaves(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv(store.HomeEnv, home)
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "twoturns.patience")
+	require.NoError(t, os.WriteFile(rules, []byte(twoTurns), 0o644))
+	st := &store.Store{Dir: home}
+	path := st.SavePath(rules, 1)
+
+	// One deal: saved, under the file's absolute path as its ruleset.
+	_, errOut := play(t, "deal\n", rules, "--seed", "1")
+	assert.Equal(t, "saving to "+path+"\n", errOut)
+	sv, err := st.Load(rules, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"deal"}, sv.Moves)
+	assert.Equal(t, rules, sv.Ruleset)
+
+	// Won: the save goes, as in the full-screen game.
+	play(t, "deal\n", "--resume", path)
+	_, err = os.Stat(path)
+	assert.True(t, os.IsNotExist(err), "a won game is not kept")
+
+	// What a full-screen save carries besides the position is kept.
+	g, err := loadGame(rules)
+	require.NoError(t, err)
+	r := interp.Compile(g)
+	game := interp.NewFromRules(r, 1)
+	_, err = game.Play("deal")
+	require.NoError(t, err)
+	pos := game.Position()
+	pos.Ruleset = rules
+	require.NoError(t, st.Save(rules, r, &store.Saved{Position: pos, ElapsedMS: 61000, Counted: true}))
+	play(t, "undo\n", "--resume", path)
+	sv, err = st.Load(rules, 1)
+	require.NoError(t, err)
+	assert.Empty(t, sv.Moves)
+	assert.Equal(t, int64(61000), sv.ElapsedMS)
+	assert.True(t, sv.Counted)
+
+	// The rule file changes: its old save is neither resumed nor replaced.
+	_, err = game.Play("deal")
+	require.NoError(t, err)
+	require.NoError(t, st.Save(rules, r, &store.Saved{Position: game.Position()}))
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(rules, []byte("# changed\n"+twoTurns), 0o644))
+	out, errOut := play(t, "deal\ndeal\n", rules, "--seed", "1")
+	assert.Regexp(t, `^patience: not saving this game: cannot save to `+regexp.QuoteMeta(path)+`: the rules of "Two Turns" have changed since this position was written \(rules hash [0-9a-f]{16}, now [0-9a-f]{16}\); the file is left as it is\n$`, errOut)
+	assert.Contains(t, out, "You won in 2 moves.")
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(after))
+
+	// A lost game is kept while it is played, for undo, and dropped when
+	// the player leaves it, as in the full-screen game.
+	lost := filepath.Join(dir, "deadend.patience")
+	require.NoError(t, os.WriteFile(lost, []byte(`game "Dead End" {
+  decks 1
+  foundation f[4] { base A  build up same-suit  holds 13 }
+  stock { deal 26 to waste }
+  waste { to foundations }
+  deal { rest to stock }
+  win when all cards in foundations
+}
+`), 0o644))
+	out, _ = play(t, "deal\ndeal\n", lost, "--seed", "1")
+	assert.Contains(t, out, "The game is lost after 2 moves")
+	_, err = os.Stat(st.SavePath(lost, 1))
+	assert.True(t, os.IsNotExist(err), "a lost game is not kept once left")
 }

@@ -37,6 +37,10 @@ func source(arg string) (filename string, src []byte, err error) {
 	}
 	name, ok := builtinName(arg)
 	if !ok {
+		if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
+			// Not a name that is not there, but a file that is not one.
+			return "", nil, fmt.Errorf("cannot read %s: is a directory", arg)
+		}
 		return "", nil, unknownRuleset(arg)
 	}
 	src, _ = rulesets.Source(name)

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -128,9 +130,9 @@ func (s *session) exec(line string) (outcome, error) {
 	}
 	if len(fields) == 1 && word != "deal" && word != "redeal" {
 		if c := dsl.Closest(word, commands); c != "" {
-			return outcome{}, fmt.Errorf("unknown command %q; did you mean %q?", fields[0], c)
+			return outcome{}, fmt.Errorf("unknown command %s; did you mean %q?", quoteShort(fields[0]), c)
 		}
-		return outcome{}, fmt.Errorf(`unknown command %q; a move is FROM TO [COUNT], and "help" lists the commands`, fields[0])
+		return outcome{}, fmt.Errorf(`unknown command %s; a move is FROM TO [COUNT], and "help" lists the commands`, quoteShort(fields[0]))
 	}
 	return s.play(line)
 }
@@ -139,7 +141,7 @@ func (s *session) exec(line string) (outcome, error) {
 func (s *session) play(line string) (outcome, error) {
 	m, err := s.g.Play(line)
 	if err != nil {
-		return outcome{}, errors.New(oneLine(err.Error()))
+		return outcome{}, errors.New(shorten(oneLine(err.Error())))
 	}
 	return outcome{result: s.g.Rules.MoveString(m), move: true, changed: true}, nil
 }
@@ -326,7 +328,7 @@ func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
 		case tooLong:
 			command = ""
 			err = fmt.Errorf("line too long: the limit is %d bytes", maxLine)
-		case strings.HasPrefix(strings.TrimSpace(line), "{"):
+		case looksLikeJSON(line):
 			command, err = decodeCommand(line)
 			if err == nil {
 				o, err = s.exec(command)
@@ -341,6 +343,35 @@ func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
 			return nil
 		}
 	}
+}
+
+// looksLikeJSON reports whether a line in JSON mode was meant as JSON: no
+// plain command starts with a brace, a bracket or a quote.
+func looksLikeJSON(line string) bool {
+	line = strings.TrimSpace(line)
+	return line != "" && strings.ContainsRune(`{["`, rune(line[0]))
+}
+
+// maxEcho bounds how much of the player's input an error repeats.
+const maxEcho = 40
+
+// quoteShort quotes what the player typed, cut short if it is long: an
+// error answers a hostile line without repeating it whole.
+func quoteShort(s string) string {
+	if utf8.RuneCountInString(s) <= maxEcho {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(string([]rune(s)[:maxEcho])) + "..."
+}
+
+// maxError bounds an error line; the rules' own messages fit well within.
+const maxError = 400
+
+func shorten(s string) string {
+	if utf8.RuneCountInString(s) <= maxError {
+		return s
+	}
+	return string([]rune(s)[:maxError]) + "..."
 }
 
 // decodeCommand reads a command sent as {"command": "t3 f1"}.

@@ -44,7 +44,7 @@ func jsonError(data []byte, err error) error {
 	if errors.As(err, &se) {
 		// An error at the very end is on the last line that has text.
 		end := min(int(se.Offset), len(bytes.TrimRight(data, " \t\r\n")))
-		return fmt.Errorf("line %d: %v", lineOf(data, end), err)
+		return fmt.Errorf("line %d: %s", lineOf(data, end), JSONMessage(err))
 	}
 	return errors.New(JSONMessage(err))
 }
@@ -62,6 +62,10 @@ func JSONMessage(err error) string {
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return "unexpected end of JSON input"
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) && strings.HasSuffix(se.Error(), "exceeded max depth") {
+		return "nested too deeply"
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
