@@ -25,9 +25,9 @@ import (
 // games in progress and statistics are kept, for tests and portable setups.
 const HomeEnv = "PATIENCE_HOME"
 
-// MaxSaveSize bounds a file read back as a saved game: far above any real
+// maxSaveSize bounds a file read back as a saved game: far above any real
 // position, low enough that a stray file is refused rather than read whole.
-const MaxSaveSize = 16 << 20
+const maxSaveSize = 16 << 20
 
 // DefaultDir is where games in progress and statistics are kept:
 // $PATIENCE_HOME if set, else patience/ in the user's config directory.
@@ -279,7 +279,7 @@ func (st *Store) UpdateStats(key string, change func(*Stats)) error {
 	return writeError(path, WriteFile(path, append(data, '\n')))
 }
 
-// readLimited reads a file of at most MaxSaveSize bytes; its errors do not
+// readLimited reads a file of at most maxSaveSize bytes; its errors do not
 // repeat the path.
 func readLimited(path string) ([]byte, error) {
 	f, err := os.Open(path)
@@ -287,12 +287,12 @@ func readLimited(path string) ([]byte, error) {
 		return nil, bare(err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxSaveSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, maxSaveSize+1))
 	if err != nil {
 		return nil, bare(err)
 	}
-	if len(data) > MaxSaveSize {
-		return nil, fmt.Errorf("not a saved game: larger than %d bytes", MaxSaveSize)
+	if len(data) > maxSaveSize {
+		return nil, fmt.Errorf("not a saved game: larger than %d bytes", maxSaveSize)
 	}
 	return data, nil
 }
