@@ -146,6 +146,9 @@ func precheck(filename string, src []byte) *Diagnostics {
 	if len(src) > MaxFileSize {
 		return at(1, 1, "file is %d bytes; the limit is %d bytes", len(src), MaxFileSize)
 	}
+	if len(bytes.TrimSpace(src)) == 0 {
+		return at(1, 1, "file is empty: a .patience file holds one game, `game \"Name\" { ... }`")
+	}
 	line, col, depth := 1, 1, 0
 	inComment, inString := false, false
 	for i := 0; i < len(src); {

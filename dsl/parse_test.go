@@ -75,7 +75,9 @@ func TestRefusedBeforeParsing(t *testing.T) {
 		"utf8":    {"game \"x\xff\" {}", "not valid UTF-8"},
 		"deep":    {"game \"x\" {" + strings.Repeat("(", dsl.MaxDepth+1), "nesting is deeper than 64"},
 		"size":    {strings.Repeat("#", dsl.MaxFileSize+1), "the limit is 1048576 bytes"},
-		"empty":   {"", "unexpected end of file"},
+		"empty":   {"", "file is empty"},
+		"blank":   {"\n  \t\n", "file is empty"},
+		"comment": {"# only a comment\n", "unexpected end of file"},
 		"garbage": {"}{", `unexpected "}"`},
 	}
 	for name, c := range cases {
@@ -96,6 +98,15 @@ func TestRenderCaretAndTabs(t *testing.T) {
 	d.List[0].End = d.List[0].Pos
 	d.List[0].End.Column = 5
 	assert.Equal(t, "f:2:2: error: m; did you mean \"good\"?\n    2 |     bad thing\n      |     ^^^\n", d.Render())
+}
+
+func TestRenderHidesControlCharacters(t *testing.T) {
+	d := &dsl.Diagnostics{Source: []byte("a\x1b[2Jb\x00c\n"), List: []*dsl.Diagnostic{{Severity: dsl.Error, Message: "m"}}}
+	d.List[0].Pos.Filename, d.List[0].Pos.Line, d.List[0].Pos.Column = "f", 1, 1
+	out := d.Render()
+	assert.NotContains(t, out, "\x1b")
+	assert.NotContains(t, out, "\x00")
+	assert.Contains(t, out, "a\uFFFD[2Jb\uFFFDc")
 }
 
 func TestClosest(t *testing.T) {

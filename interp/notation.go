@@ -216,6 +216,9 @@ func (r *Rules) pileArg(name string) (int, error) {
 	if i, ok := r.PileIndex(name); ok {
 		return i, nil
 	}
+	if len(name) > 40 {
+		return 0, fmt.Errorf("unknown pile %q…", name[:40])
+	}
 	names := make([]string, len(r.piles))
 	for i := range r.piles {
 		names[i] = r.PileName(i)
