@@ -26,9 +26,6 @@ func (c Card) Red() bool      { s := c.Suit(); return s == 1 || s == 2 }
 func (c Card) Up() Card       { return c &^ faceDown }
 func (c Card) Down() Card     { return c | faceDown }
 
-// Face returns the card as it is, face up or down, without the face bit.
-func (c Card) Face() Card { return c &^ faceDown }
-
 const rankChars = "?A23456789TJQK"
 const suitChars = "CDHS"
 

@@ -109,10 +109,6 @@ func (s *State) count(r *Rules, p int) int {
 // Count is the number of cards in pile p (gaps not counted).
 func (s *State) Count(r *Rules, p int) int { return s.count(r, p) }
 
-func (s *State) top(r *Rules, p int) Card {
-	return s.cards[r.offs[p]+int(s.lens[p])-1]
-}
-
 func (s *State) push(r *Rules, p int, c Card) {
 	s.cards[r.offs[p]+int(s.lens[p])] = c
 	s.lens[p]++
