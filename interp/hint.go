@@ -17,7 +17,7 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 	}
 	best, bestScore := -1, -1
 	for i, x := range moves {
-		score := r.hintScore(s, x)
+		score := r.promise(s, x)
 		if score > bestScore {
 			best, bestScore = i, score
 		}
@@ -37,9 +37,12 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 		case check.Discard:
 			why = fmt.Sprintf("a complete run leaves %s", r.PileName(int(m.From)))
 		default:
-			if bestScore >= 80 {
+			switch bestScore {
+			case 80:
 				why = fmt.Sprintf("it turns up a card in %s", r.PileName(int(m.From)))
-			} else {
+			case 35:
+				why = fmt.Sprintf("it empties %s", r.PileName(int(m.From)))
+			default:
 				why = fmt.Sprintf("%s fits on %s", r.movedCard(s, m), r.PileName(int(m.To)))
 			}
 		}
@@ -47,12 +50,16 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 	return m, why, true
 }
 
-func (r *Rules) hintScore(s *State, m Move) int {
+// promise rates how much a move is likely to help, for hints and for the
+// order in which the solver tries moves: progress first.
+func (r *Rules) promise(s *State, m Move) int {
 	switch m.Kind {
 	case Deal:
 		return 20
 	case Redeal:
 		return 10
+	case Pair:
+		return 100
 	}
 	switch r.piles[m.To].role {
 	case check.Foundation, check.Discard:
@@ -61,13 +68,14 @@ func (r *Rules) hintScore(s *State, m Move) int {
 	if !r.Rearranging(m) {
 		return 50
 	}
-	// Rearranging: worth it when it turns a card up or empties a pile.
 	n := int(s.lens[m.From])
-	if n > int(m.Count) && s.cards[r.offs[m.From]+n-int(m.Count)-1].FaceDown() {
-		return 80
-	}
-	if n == int(m.Count) && s.lens[m.To] > 0 {
-		return 30
+	switch {
+	case n > int(m.Count) && s.cards[r.offs[m.From]+n-int(m.Count)-1].FaceDown():
+		return 80 // turns a card up
+	case n == int(m.Count) && s.lens[m.To] > 0:
+		return 35 // makes a space
+	case n == int(m.Count):
+		return 0 // a whole pile into a space gains nothing
 	}
 	return 5
 }

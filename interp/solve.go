@@ -158,37 +158,9 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 	return result
 }
 
-// order sorts moves so that progress comes first: cards to foundations and
-// discards, then other progress moves, then rearranging moves that turn a
-// card up, then the stock, then the rest.
+// order sorts moves by their promise, progress first.
 func (sv *solver) order(s *State, moves []Move) {
-	r := sv.r
-	score := func(m Move) int {
-		switch m.Kind {
-		case Deal:
-			return 2
-		case Redeal:
-			return 1
-		case Pair:
-			return 6
-		}
-		switch r.piles[m.To].role {
-		case check.Foundation, check.Discard:
-			return 6
-		}
-		if !r.Rearranging(m) {
-			return 4
-		}
-		n := int(s.lens[m.From])
-		if n > int(m.Count) && s.cards[r.offs[m.From]+n-int(m.Count)-1].FaceDown() {
-			return 5
-		}
-		if n == int(m.Count) {
-			return 0 // emptying a pile to fill another gains little
-		}
-		return 3
-	}
-	slices.SortStableFunc(moves, func(a, b Move) int { return score(b) - score(a) })
+	slices.SortStableFunc(moves, func(a, b Move) int { return sv.r.promise(s, b) - sv.r.promise(s, a) })
 }
 
 // key is a hash of the position in which interchangeable piles are put in a

@@ -171,15 +171,7 @@ func (s *session) save(path string) error {
 		}
 	}
 	if err := store.WriteFile(path, []byte(b.String())); err != nil {
-		var pe *os.PathError
-		var le *os.LinkError
-		switch {
-		case errors.As(err, &pe):
-			err = pe.Err
-		case errors.As(err, &le):
-			err = le.Err
-		}
-		return fmt.Errorf("cannot save to %s: %v", path, err)
+		return fmt.Errorf("cannot save to %s: %v", path, store.Reason(err))
 	}
 	return nil
 }

@@ -153,9 +153,9 @@ func (st *Store) Save(key string, rules *interp.Rules, sv *Saved) error {
 	}
 	path := st.SavePath(key, sv.Seed)
 	if err := os.MkdirAll(st.savesDir(), 0o755); err != nil {
-		return writeError(path, err)
+		return WriteError(path, err)
 	}
-	return writeError(path, WriteFile(path, append(data, '\n')))
+	return WriteError(path, WriteFile(path, append(data, '\n')))
 }
 
 // Remove deletes the saved game of key and seed, if there is one, once
@@ -169,7 +169,7 @@ func (st *Store) Remove(key string, seed uint64, rules *interp.Rules) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	return writeError(path, err)
+	return WriteError(path, err)
 }
 
 // Load reads the saved game of key and seed.
@@ -274,9 +274,9 @@ func (st *Store) UpdateStats(key string, change func(*Stats)) error {
 	}
 	path := filepath.Join(st.Dir, "stats.json")
 	if err := os.MkdirAll(st.Dir, 0o755); err != nil {
-		return writeError(path, err)
+		return WriteError(path, err)
 	}
-	return writeError(path, WriteFile(path, append(data, '\n')))
+	return WriteError(path, WriteFile(path, append(data, '\n')))
 }
 
 // readLimited reads a file of at most maxSaveSize bytes; its errors do not
@@ -307,19 +307,25 @@ func bare(err error) error {
 	return err
 }
 
-// writeError says which file could not be written and why, naming the
+// WriteError says which file could not be written and why, naming the
 // file the player knows rather than a temporary one or a directory.
-func writeError(path string, err error) error {
+func WriteError(path string, err error) error {
 	if err == nil {
 		return nil
 	}
+	return fmt.Errorf("cannot write %s: %v", path, Reason(err))
+}
+
+// Reason is what went wrong in a failed write, without the path of the
+// temporary file or directory it happened to.
+func Reason(err error) error {
 	var pe *fs.PathError
 	var le *os.LinkError
 	switch {
 	case errors.As(err, &pe):
-		err = pe.Err
+		return pe.Err
 	case errors.As(err, &le):
-		err = le.Err
+		return le.Err
 	}
-	return fmt.Errorf("cannot write %s: %v", path, err)
+	return err
 }
