@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -41,4 +42,26 @@ func TestSolveReplays(t *testing.T) {
 		t.Logf("%-20s won %2d unwinnable %2d unknown %2d  %.0f nodes/s", name, won, lost, unk, float64(nodes)/time.Since(start).Seconds())
 	}
 	require.Positive(t, total, "the solver should win some of these deals")
+}
+
+// BenchmarkSolve measures the solver on one core: nodes per second, and the
+// median time per deal, each deal searched up to a node budget.
+func BenchmarkSolve(b *testing.B) {
+	for _, name := range []string{"precedence", "plot", "babette", "rouge-et-noir", "klondike", "klondike-by-threes", "freecell"} {
+		b.Run(name, func(b *testing.B) {
+			r := load(b, name)
+			var times []time.Duration
+			nodes := 0
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				sol := r.Solve(r.Deal(seed), interp.Limits{Nodes: 50_000})
+				nodes += sol.Nodes
+				times = append(times, sol.Elapsed)
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms/deal")
+		})
+	}
 }
