@@ -1,7 +1,7 @@
 // Package cli is the patience command line: it builds the cobra command tree
-// (list, show, play, validate), turns rule files and built-in names into
-// games, and reports every error once, as one line on stderr, with an exit
-// code. The commands keep no global state: New builds a fresh tree.
+// (list, show, play, validate, solve, stats), turns rule files and built-in
+// names into games, and reports every error once, as one line on stderr,
+// with an exit code. The commands keep no global state: New builds a fresh tree.
 package cli
 
 import (
@@ -77,6 +77,8 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 		newShowCmd(),
 		newPlayCmd(),
 		newValidateCmd(),
+		newSolveCmd(),
+		newStatsCmd(),
 	)
 	return root
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/prove"
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/cmd/patience/internal/tui"
 	"github.com/patience-dev/patience/dsl/check"
@@ -24,11 +25,13 @@ const maxLine = 64 << 10
 
 func newPlayCmd() *cobra.Command {
 	var (
-		seed   seedFlags
-		resume string
-		asJSON bool
-		ascii  bool
-		plain  bool
+		seed     seedFlags
+		resume   string
+		replay   string
+		winnable bool
+		asJSON   bool
+		ascii    bool
+		plain    bool
 	)
 	cmd := &cobra.Command{
 		Use:   "play [NAME|FILE]",
@@ -51,20 +54,47 @@ The seed is printed at the start; give it with --seed to play the same deal
 again. "save FILE" writes the position, and --resume FILE goes on from it
 (the ruleset may then be left out if the save names it).
 
+"hint" asks the solver first, for a moment: if it finds a winning line, the
+hint is its first move ("this position is still winnable: play t3 f1");
+otherwise it is a likely move, and says whether the position was proved
+lost or the solver ran out of time.
+
+With --winnable only a deal the solver proves winnable is dealt: the seeds
+from --seed (or the clock's) upward are tried, a few seconds each, and the
+one settled on is printed. The full-screen game deals its new games so too.
+
+--replay FILE plays a line of play from the seed's deal and goes on from
+there in line mode: a file of moves, one per line as play takes them (lines
+starting with # are skipped, so what "patience solve" prints will do), or
+what "patience solve --json" prints, which names the ruleset and the seed.
+"-" reads it from standard input. A move that cannot be played is an error
+that names its line. A replayed game is not saved unless asked for.
+
 With --json every line of output is one JSON object: the first is the
 opening state, then one per line of input, with the fields position, moves
-(the legal moves), status, command, result, why (for a hint) and error.
-Nothing is saved unless asked for with "save FILE".`,
+(the legal moves), status, command, result, why and verdict (for a hint:
+the reason, and the solver's verdict on the position: won, unwinnable or
+unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 && (resume != "" || fullScreen(cmd, plain, asJSON)) {
+			if len(args) == 0 && (resume != "" || replay != "" || fullScreen(cmd, plain || replay != "", asJSON)) {
 				return nil
 			}
 			return exactlyOneRuleset(cmd, args)
 		},
 		ValidArgsFunction: rulesetArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if fullScreen(cmd, plain, asJSON) {
-				return playFullScreen(cmd, args, &seed, resume, ascii)
+			switch {
+			case resume != "" && cmd.Flags().Changed("seed"):
+				return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
+			case resume != "" && replay != "":
+				return fmt.Errorf("--resume and --replay do not go together: each says where the game starts")
+			case resume != "" && winnable:
+				return fmt.Errorf("--winnable and --resume do not go together: a saved game has its own deal")
+			case replay != "" && winnable:
+				return fmt.Errorf("--winnable and --replay do not go together: a line of play has its own deal")
+			}
+			if fullScreen(cmd, plain || replay != "", asJSON) {
+				return playFullScreen(cmd, args, &seed, resume, ascii, winnable)
 			}
 			var (
 				g       *interp.Game
@@ -72,14 +102,25 @@ Nothing is saved unless asked for with "save FILE".`,
 				ruleset string
 				err     error
 			)
-			if resume != "" {
-				if cmd.Flags().Changed("seed") {
-					return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
-				}
+			switch {
+			case resume != "":
 				g, resumed, ruleset, err = resumeGame(resume, args)
-			} else {
+			case replay != "":
+				var n uint64
+				if cmd.Flags().Changed("seed") {
+					if n, err = seed.value(cmd); err != nil {
+						return err
+					}
+				}
+				var rf *replayFile
+				g, ruleset, rf, err = replayGame(replay, cmd.InOrStdin(), args, cmd.Flags().Changed("seed"), n)
+				if err == nil {
+					n := len(rf.moves)
+					fmt.Fprintf(cmd.ErrOrStderr(), "replayed %d %s from %s\n", n, plural(n, "move", "moves"), rf.name)
+				}
+			default:
 				ruleset = args[0]
-				g, err = newGame(cmd, ruleset, &seed)
+				g, err = newGame(cmd, ruleset, &seed, winnable)
 			}
 			if err != nil {
 				return err
@@ -90,7 +131,9 @@ Nothing is saved unless asked for with "save FILE".`,
 				// The protocol is for programs, which keep what they need.
 				return s.runJSON(cmd, in)
 			}
-			s.keep = newKeeper(rulesetKey(ruleset), resumed)
+			if replay == "" {
+				s.keep = newKeeper(rulesetKey(ruleset), resumed)
+			}
 			return s.runText(cmd, in, isTerminal(cmd.InOrStdin()))
 		},
 	}
@@ -99,13 +142,18 @@ Nothing is saved unless asked for with "save FILE".`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "read commands and write one JSON object per line")
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "write suits as the letters C D H S")
 	cmd.Flags().BoolVar(&plain, "plain", false, "play in line mode even on a terminal")
+	cmd.Flags().BoolVar(&winnable, "winnable", false, "deal only a deal the solver proves winnable, trying seeds from --seed upward")
+	cmd.Flags().StringVar(&replay, "replay", "", "play the moves in `FILE` (one per line, or solve --json output) from the deal, then go on in line mode")
 	_ = cmd.RegisterFlagCompletionFunc("resume", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"json"}, cobra.ShellCompDirectiveFilterFileExt
 	})
+	_ = cmd.RegisterFlagCompletionFunc("replay", cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault))
 	return cmd
 }
 
-func newGame(cmd *cobra.Command, ruleset string, seed *seedFlags) (*interp.Game, error) {
+// newGame deals the game to play: the seed's, or with winnable the first
+// from the seed up that the solver proves winnable.
+func newGame(cmd *cobra.Command, ruleset string, seed *seedFlags, winnable bool) (*interp.Game, error) {
 	n, err := seed.value(cmd)
 	if err != nil {
 		return nil, err
@@ -114,7 +162,30 @@ func newGame(cmd *cobra.Command, ruleset string, seed *seedFlags) (*interp.Game,
 	if err != nil {
 		return nil, err
 	}
-	return interp.New(game, n), nil
+	r := interp.Compile(game)
+	if winnable {
+		if n, err = winnableSeed(cmd, r, n); err != nil {
+			return nil, err
+		}
+	}
+	return interp.NewFromRules(r, n), nil
+}
+
+// winnableSeed finds a deal the solver proves winnable, from seed upward,
+// saying on stderr what it is doing and which seed it settled on.
+func winnableSeed(cmd *cobra.Command, r *interp.Rules, from uint64) (uint64, error) {
+	errOut := cmd.ErrOrStderr()
+	fmt.Fprintf(errOut, "looking for a deal proved winnable from seed %d (up to %d deals, %s each)\n",
+		from, prove.DealTries, prove.LimitsText(prove.DealLimits))
+	res, err := prove.WinnableDeal(cmd.Context(), r, from, prove.DealTries, prove.DealLimits)
+	if err != nil {
+		return 0, err
+	}
+	if !res.Found {
+		return 0, fmt.Errorf("%s; try another --seed, or play without --winnable", res.Report(prove.DealLimits))
+	}
+	fmt.Fprintln(errOut, res.Report(prove.DealLimits))
+	return res.Seed, nil
 }
 
 // resumeGame loads a saved position. The ruleset is the argument if given,
@@ -150,7 +221,7 @@ func fullScreen(cmd *cobra.Command, plain, asJSON bool) bool {
 
 // playFullScreen runs the terminal game: the ruleset given, the game of
 // --resume, or, with neither, the picker.
-func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume string, ascii bool) error {
+func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume string, ascii, winnable bool) error {
 	dir, err := store.DefaultDir()
 	if err != nil {
 		return err
@@ -161,12 +232,10 @@ func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume s
 		Dir:      dir,
 		Builtins: rulesets.Names(),
 		Load:     loadKeyed,
+		Winnable: winnable,
 	}
 	switch {
 	case resume != "":
-		if cmd.Flags().Changed("seed") {
-			return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
-		}
 		g, _, ruleset, err := resumeGame(resume, args)
 		if err != nil {
 			return err

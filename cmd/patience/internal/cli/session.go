@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/prove"
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/interp"
@@ -30,6 +31,8 @@ type session struct {
 type outcome struct {
 	result  string // what happened, for the player
 	why     string // the reason for a hint
+	verdict string // the solver's verdict on the position, for a hint
+	hint    string // the hint as line mode says it
 	move    bool   // a move was played: the board says it all
 	changed bool   // the position changed
 	quit    bool
@@ -43,7 +46,8 @@ const helpText = `Commands:
   redeal           gather the cards back into the stock
   undo, redo       take back the last move, or play again the last one taken back
   moves            list the legal moves
-  hint             suggest a move, and say why
+  hint             suggest a move: the first of a winning line if the solver
+                   finds one at once, else a likely one, and say why
   auto             play every safe move to the foundations
   save FILE        save the game; go on later with --resume FILE
   help             show this list
@@ -103,11 +107,11 @@ func (s *session) exec(line string) (outcome, error) {
 		}
 		return outcome{result: "legal moves: " + strings.Join(moves, ", ")}, nil
 	case "hint":
-		m, why, ok := r.Hint(g.State())
-		if !ok {
-			return outcome{result: "no legal moves"}, nil
+		h := prove.Ask(r, g.State(), prove.HintLimits)
+		if !h.OK {
+			return outcome{result: h.Text(r)}, nil
 		}
-		return outcome{result: r.MoveString(m), why: why}, nil
+		return outcome{result: r.MoveString(h.Move), why: h.Why, verdict: h.Verdict.String(), hint: h.Text(r)}, nil
 	case "auto":
 		played := g.Auto()
 		if len(played) == 0 {
@@ -220,8 +224,8 @@ func (s *session) runText(cmd *cobra.Command, in *lineReader, prompt bool) error
 		}
 		if !o.move {
 			text := o.result
-			if o.why != "" {
-				text = fmt.Sprintf("hint: %s (%s)", o.result, o.why)
+			if o.hint != "" {
+				text = "hint: " + o.hint
 			}
 			fmt.Fprintln(out, text)
 		}
@@ -273,6 +277,7 @@ type jsonLine struct {
 	Command  *string          `json:"command,omitempty"`
 	Result   string           `json:"result,omitempty"`
 	Why      string           `json:"why,omitempty"`
+	Verdict  string           `json:"verdict,omitempty"`
 	Error    string           `json:"error,omitempty"`
 }
 
@@ -293,6 +298,7 @@ func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
 			Command:  command,
 			Result:   o.result,
 			Why:      o.why,
+			Verdict:  o.verdict,
 		}
 		l.Status = l.Position.Status
 		if err != nil {

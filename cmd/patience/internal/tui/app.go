@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/prove"
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/interp"
@@ -18,7 +21,23 @@ const (
 	screenPicker screen = iota
 	screenPrompt
 	screenGame
+	screenSearch // looking for a winnable deal
 )
+
+// search is a look for a winnable deal, running or done.
+type search struct {
+	id     int
+	from   uint64
+	note   string // said once the deal is found: why there was a search
+	cancel context.CancelFunc
+	done   *prove.Search // the search, once it has failed
+}
+
+// searchedMsg ends a search for a winnable deal.
+type searchedMsg struct {
+	id  int
+	res prove.Search
+}
 
 // prompt asks whether to resume a game in progress.
 type prompt struct {
@@ -39,6 +58,7 @@ type app struct {
 	picker  *picker
 	prompt  *prompt
 	play    *play
+	search  *search
 	help    bool
 	picking bool // the game was chosen in the picker: q goes back to it
 
@@ -46,6 +66,9 @@ type app struct {
 	game  *check.Game
 	rules *interp.Rules
 	key   string
+
+	initCmd  tea.Cmd // what the first screen needs run, e.g. a search
+	searches int     // searches started, to tell their answers apart
 }
 
 // tickMsg moves the clock on.
@@ -69,7 +92,7 @@ func newApp(cfg Config, t *theme) *app {
 		a.screen = screenGame
 		a.checkSave()
 	case cfg.Game != nil:
-		a.start(cfg.Game, cfg.Key, cfg.Seed)
+		a.initCmd = a.start(cfg.Game, cfg.Key, cfg.Seed)
 	default:
 		a.openPicker()
 	}
@@ -84,41 +107,164 @@ func (a *app) openPicker() {
 
 // start opens a ruleset: it offers to resume its game in progress, if any,
 // and deals otherwise.
-func (a *app) start(g *check.Game, key string, seed *uint64) {
+func (a *app) start(g *check.Game, key string, seed *uint64) tea.Cmd {
 	a.game, a.rules, a.key = g, interp.Compile(g), key
 	var sv *store.Saved
-	if seed != nil {
+	switch {
+	case seed != nil && a.cfg.Winnable:
+		// The seed is where the search starts, not a deal to go back to.
+	case seed != nil:
 		if s, err := a.store.Load(key, *seed); err == nil && s.Status == interp.Playing.String() && len(s.Moves) > 0 {
 			sv = s
 		}
-	} else if s, ok := a.store.Latest(key); ok && len(s.Moves) > 0 {
-		sv = s
+	default:
+		if s, ok := a.store.Latest(key); ok && len(s.Moves) > 0 {
+			sv = s
+		}
 	}
 	if sv != nil {
 		a.prompt = &prompt{saved: sv, seed: seed}
 		a.screen = screenPrompt
-		return
+		return nil
 	}
-	a.deal(seed)
+	return a.deal(seed)
 }
 
-// deal starts a new game of the ruleset being played.
-func (a *app) deal(seed *uint64) {
+// deal starts a new game of the ruleset being played, or with Winnable the
+// search for one.
+func (a *app) deal(seed *uint64) tea.Cmd {
 	n := a.cfg.NewSeed()
 	if seed != nil {
 		n = *seed
 	}
+	if a.cfg.Winnable {
+		return a.findWinnable(n, "")
+	}
+	a.dealSeed(n)
+	a.play.say(msgInfo, "deal %d: good luck", n)
+	a.checkSave()
+	return nil
+}
+
+func (a *app) dealSeed(n uint64) {
 	a.play = newPlay(interp.NewFromRules(a.rules, n), a.key, a.opt, a.cfg.Now())
 	a.screen = screenGame
-	a.play.say(msgInfo, "deal %d: good luck", n)
+}
+
+// findWinnable looks for a deal the solver proves winnable from seed from
+// upward, in the background; a searchedMsg brings the answer. note is said
+// with the deal found.
+func (a *app) findWinnable(from uint64, note string) tea.Cmd {
+	a.stopSearch()
+	a.searches++
+	ctx, cancel := context.WithCancel(context.Background())
+	a.search = &search{id: a.searches, from: from, note: note, cancel: cancel}
+	a.play = nil
+	a.screen = screenSearch
+	id, rules := a.searches, a.rules
+	return func() tea.Msg {
+		res, _ := prove.WinnableDeal(ctx, rules, from, prove.DealTries, prove.DealLimits)
+		return searchedMsg{id: id, res: res}
+	}
+}
+
+// stopSearch stops a search running, if any: its answer is no longer
+// wanted.
+func (a *app) stopSearch() {
+	if a.search != nil {
+		a.search.cancel()
+		a.search = nil
+	}
+}
+
+// searched deals the deal a search found, or says that it found none.
+func (a *app) searched(msg searchedMsg) {
+	sr := a.search
+	if a.screen != screenSearch || sr == nil || sr.id != msg.id {
+		return // stopped meanwhile
+	}
+	if !msg.res.Found {
+		sr.done = &msg.res
+		return
+	}
+	a.search = nil
+	a.dealSeed(msg.res.Seed)
+	text := msg.res.Report(prove.DealLimits) + ": good luck"
+	if sr.note != "" {
+		a.play.say(msgError, "%s; %s", sr.note, text)
+	} else {
+		a.play.say(msgInfo, "%s", text)
+	}
 	a.checkSave()
 }
 
-func (a *app) resume(sv *store.Saved) {
+func (a *app) updateSearch(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return nil
+	}
+	switch k.String() {
+	case "n":
+		if done := a.search.done; done != nil {
+			return a.findWinnable(done.Last()+1, "")
+		}
+	case "q", "esc":
+		a.stopSearch()
+		return a.leave()
+	}
+	return nil
+}
+
+func (a *app) searchView() string {
+	c := newCanvas(a.width, a.height)
+	sr := a.search
+	c.put(1, 0, a.game.Name, lookTitle)
+	text := fmt.Sprintf("Looking for a deal the solver proves winnable, from seed %d: up to %d deals, %s each.",
+		sr.from, prove.DealTries, prove.LimitsText(prove.DealLimits))
+	keys := "q stop"
+	if sr.done != nil {
+		text = capitalize(sr.done.Report(prove.DealLimits)) + "."
+		keys = fmt.Sprintf("n try the next %d seeds  q quit", prove.DealTries)
+		if a.picking {
+			keys = fmt.Sprintf("n try the next %d seeds  q back to the games", prove.DealTries)
+		}
+	}
+	y := 2
+	if sr.note != "" {
+		for _, l := range wrap(sr.note, a.width-2) {
+			c.put(1, y, l, lookError)
+			y++
+		}
+		y++
+	}
+	for _, l := range wrap(text, a.width-2) {
+		c.put(1, y, l, lookPlain)
+		y++
+	}
+	c.put(1, y+1, clip(keys, a.width-2), lookDim)
+	return c.render(a.theme)
+}
+
+// capitalize starts a sentence with a capital.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func (a *app) resume(sv *store.Saved) tea.Cmd {
 	g, err := a.rules.Load(sv.Position)
 	if err != nil {
-		a.deal(a.prompt.seed)
 		msg := fmt.Sprintf("cannot resume %s: %s", a.store.SavePath(a.key, sv.Seed), oneLine(err.Error()))
+		if a.cfg.Winnable {
+			seed := a.cfg.NewSeed()
+			if a.prompt.seed != nil {
+				seed = *a.prompt.seed
+			}
+			return a.findWinnable(seed, msg)
+		}
+		a.deal(a.prompt.seed)
 		switch {
 		case a.play.saveErr != nil && a.play.g.Seed == sv.Seed:
 			msg += "; the file is left as it is, and this game is not saved"
@@ -126,12 +272,13 @@ func (a *app) resume(sv *store.Saved) {
 			msg += "; " + a.play.msg
 		}
 		a.play.say(msgError, "%s", msg)
-		return
+		return nil
 	}
 	a.play = resumePlay(g, sv, a.key, a.opt, a.cfg.Now())
 	a.screen = screenGame
 	a.play.say(msgInfo, "resumed after %d %s", len(g.History()), plural(len(g.History()), "move", "moves"))
 	a.checkSave()
+	return nil
 }
 
 // checkSave tells the player at once when the game on the screen cannot
@@ -146,7 +293,7 @@ func (a *app) checkSave() {
 }
 
 func (a *app) Init() tea.Cmd {
-	return tick()
+	return tea.Batch(tick(), a.initCmd)
 }
 
 func tick() tea.Cmd {
@@ -186,7 +333,9 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		a.picking = true
 		a.picker.typing = false
-		a.start(g, key, nil)
+		return a, a.start(g, key, nil)
+	case searchedMsg:
+		a.searched(msg)
 		return a, nil
 	}
 	switch a.screen {
@@ -197,6 +346,8 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.picker.update(msg, a.height)
 	case screenPrompt:
 		return a, a.updatePrompt(msg)
+	case screenSearch:
+		return a, a.updateSearch(msg)
 	}
 	return a, a.updateGame(msg)
 }
@@ -208,9 +359,9 @@ func (a *app) updatePrompt(msg tea.Msg) tea.Cmd {
 	}
 	switch k.String() {
 	case "y", "enter":
-		a.resume(a.prompt.saved)
+		return a.resume(a.prompt.saved)
 	case "n":
-		a.deal(a.prompt.seed)
+		return a.deal(a.prompt.seed)
 	case "q", "esc":
 		return a.leave()
 	}
@@ -230,6 +381,7 @@ func (a *app) leave() tea.Cmd {
 }
 
 func (a *app) quit() tea.Cmd {
+	a.stopSearch()
 	a.keep()
 	a.forgetLost()
 	return tea.Quit
@@ -324,8 +476,7 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 		case "n":
 			a.keep()
 			a.forgetLost()
-			a.deal(nil)
-			return nil
+			return a.deal(nil)
 		default:
 			if pile, ok := p.keyFor(k); ok {
 				p.cursor = spot{pile: pile, idx: -1}
@@ -398,6 +549,8 @@ func (a *app) View() string {
 		return a.picker.view(a.theme, a.width, a.height)
 	case screenPrompt:
 		return a.promptView()
+	case screenSearch:
+		return a.searchView()
 	}
 	if a.help {
 		return a.helpView()
@@ -437,7 +590,8 @@ const helpText = `Keys
   esc             put back what is held
   d               deal (and redeal when the stock is empty)
   u, r            undo, redo
-  h               hint: the move is marked ! and its reason shown
+  h               hint: the move is marked ! and its reason shown; it is the
+                  first of a winning line when the solver finds one at once
   a               play every safe move to the foundations
   n               new deal
   ?               this help

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/prove"
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/interp"
@@ -401,16 +402,19 @@ func (p *play) auto() bool {
 	return true
 }
 
+// showHint marks the move the solver's line starts with, or a likely move
+// when it finds no line at once (see prove.Ask). The search takes a moment
+// at most (prove.HintTime), short enough to wait for.
 func (p *play) showHint() {
 	p.pick = nil
-	m, why, ok := p.g.Rules.Hint(p.g.State())
-	if !ok {
+	h := prove.Ask(p.g.Rules, p.g.State(), prove.HintLimits)
+	if !h.OK {
 		p.hint = nil
-		p.say(msgInfo, "no legal moves")
+		p.say(msgInfo, "%s", h.Text(p.g.Rules))
 		return
 	}
-	p.hint = &m
-	p.say(msgHint, "hint: %s (%s)", p.g.Rules.MoveString(m), why)
+	p.hint = &h.Move
+	p.say(msgHint, "hint: %s", h.Text(p.g.Rules))
 }
 
 // afterChange settles the screen after the position changed.

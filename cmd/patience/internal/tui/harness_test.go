@@ -66,7 +66,7 @@ func newHarness(t *testing.T, ruleset string, seed uint64, dir string) *harness 
 
 // openHarness opens the app as "patience play [ruleset] [--seed]" would:
 // ruleset "" opens the picker, a nil seed offers a game in progress.
-func openHarness(t *testing.T, ruleset string, seed *uint64, dir string) *harness {
+func openHarness(t *testing.T, ruleset string, seed *uint64, dir string, opts ...func(*Config)) *harness {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
@@ -85,20 +85,33 @@ func openHarness(t *testing.T, ruleset string, seed *uint64, dir string) *harnes
 		require.NoError(t, err)
 		h.cfg.Game, h.cfg.Key, h.cfg.Seed = g, key, seed
 	}
+	for _, o := range opts {
+		o(&h.cfg)
+	}
 	h.a = newApp(h.cfg, plainTheme())
 	h.send(tea.WindowSizeMsg{Width: testW, Height: testH})
+	h.run(h.a.initCmd)
 	return h
 }
 
 func (h *harness) send(msg tea.Msg) {
 	h.t.Helper()
 	_, cmd := h.a.Update(msg)
-	// Commands other than quitting (the clock) are not run: the tests
-	// drive time themselves. A picked ruleset comes back as a message.
-	if cmd != nil {
-		if m, ok := cmd().(pickedMsg); ok {
-			h.send(m)
-		}
+	h.run(cmd)
+}
+
+// run runs a command the app returned. Commands other than quitting (the
+// clock) are not run: the tests drive time themselves. A picked ruleset
+// and the end of a search for a winnable deal come back as messages, at
+// once: the search runs to its end before the next key.
+func (h *harness) run(cmd tea.Cmd) {
+	h.t.Helper()
+	if cmd == nil {
+		return
+	}
+	switch m := cmd().(type) {
+	case pickedMsg, searchedMsg:
+		h.send(m)
 	}
 }
 

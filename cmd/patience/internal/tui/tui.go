@@ -35,6 +35,12 @@ type Config struct {
 	Resumed     *interp.Game
 	ResumedFrom string
 
+	// Winnable deals only deals the solver proves winnable: each new deal
+	// is looked for from its seed (Seed, or NewSeed's) upward, as play
+	// --winnable does in line mode (see prove.WinnableDeal). With a Seed,
+	// no game in progress is offered first.
+	Winnable bool
+
 	ASCII   bool // suits as letters
 	NoColor bool // no colours, only bold and reverse video (NO_COLOR)
 

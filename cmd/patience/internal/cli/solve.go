@@ -1,0 +1,168 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/prove"
+	"github.com/patience-dev/patience/interp"
+)
+
+// defaultTimeout is how long solve and stats search one deal unless told.
+const defaultTimeout = 10 * time.Second
+
+// limitFlags are the flags that bound a search: --timeout and --nodes.
+type limitFlags struct {
+	timeout time.Duration
+	nodes   int
+}
+
+func (f *limitFlags) register(cmd *cobra.Command, what string) {
+	cmd.Flags().DurationVar(&f.timeout, "timeout", defaultTimeout, "give up on "+what+" after `D` (e.g. 500ms, 1m; 0 for no limit)")
+	cmd.Flags().IntVar(&f.nodes, "nodes", 0, "give up on "+what+" after searching `N` positions (0 for no limit)")
+	_ = cmd.RegisterFlagCompletionFunc("timeout", cobra.NoFileCompletions)
+	_ = cmd.RegisterFlagCompletionFunc("nodes", cobra.NoFileCompletions)
+}
+
+func (f *limitFlags) limits() (interp.Limits, error) {
+	if f.timeout < 0 {
+		return interp.Limits{}, fmt.Errorf("invalid --timeout %s: want a duration of 0 (no limit) or more, e.g. 10s", f.timeout)
+	}
+	if f.nodes < 0 {
+		return interp.Limits{}, fmt.Errorf("invalid --nodes %d: want 0 (no limit) or more", f.nodes)
+	}
+	return interp.Limits{Time: f.timeout, Nodes: f.nodes}, nil
+}
+
+// rulesetName names a ruleset in what solve and stats write: a built-in by
+// its name, a file by its path as given, cleaned, so that shards of one
+// study made from the same command line agree.
+func rulesetName(arg string) string {
+	if !isPath(arg) {
+		if name, ok := builtinName(arg); ok {
+			return name
+		}
+	}
+	return filepath.Clean(arg)
+}
+
+// solveJSON is what solve --json prints.
+type solveJSON struct {
+	Ruleset   string   `json:"ruleset"`
+	RulesHash string   `json:"rules_hash"`
+	Seed      uint64   `json:"seed"`
+	Verdict   string   `json:"verdict"`
+	Moves     []string `json:"moves"`
+	Nodes     int      `json:"nodes"`
+	ElapsedMS float64  `json:"elapsed_ms"`
+}
+
+func newSolveCmd() *cobra.Command {
+	var (
+		seed   seedFlags
+		lim    limitFlags
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "solve NAME|FILE --seed N",
+		Short: "Find a winning line for a deal, or prove there is none",
+		Long: `Solve a deal: search for a sequence of moves that wins it, playing with
+every card known (the face-down cards and the order of the stock), or prove
+that none exists. The verdict is one of
+
+  won         a winning line was found; it is printed, one move per line
+  unwinnable  every line was searched and none wins
+  unknown     the search gave up at --timeout or --nodes first
+
+and then come the positions searched and the time taken. Every line but the
+moves starts with "#", so the output is itself a file of moves that
+"patience play --replay FILE" plays back:
+
+  patience solve NAME --seed 3 > line.txt
+  patience play NAME --seed 3 --replay line.txt
+
+The exit code is 0 whatever the verdict; 1 only for bad input.
+
+With --json one object is printed: ruleset, rules_hash, seed, verdict, moves
+(the winning line, empty unless won), nodes and elapsed_ms. It replays too.`,
+		Args:              exactlyOneRuleset,
+		ValidArgsFunction: rulesetArg,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			limits, err := lim.limits()
+			if err != nil {
+				return err
+			}
+			n, err := seed.value(cmd)
+			if err != nil {
+				return err
+			}
+			game, err := loadGame(args[0])
+			if err != nil {
+				return err
+			}
+			r := interp.Compile(game)
+			sol := r.Solve(r.Deal(n), limits)
+			moves := []string{}
+			for _, m := range sol.Moves {
+				moves = append(moves, r.MoveString(m))
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSONLine(out, solveJSON{
+					Ruleset: rulesetName(args[0]), RulesHash: r.Hash(), Seed: n,
+					Verdict: sol.Verdict.String(), Moves: moves,
+					Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed),
+				})
+			}
+			fmt.Fprintf(out, "# %s, seed %d\n", game.Name, n)
+			switch sol.Verdict {
+			case interp.Winnable:
+				fmt.Fprintf(out, "# verdict: won, in %d %s\n", len(moves), plural(len(moves), "move", "moves"))
+			case interp.Unwinnable:
+				fmt.Fprintln(out, "# verdict: unwinnable: no line of play wins this deal")
+			default:
+				fmt.Fprintf(out, "# verdict: unknown: no win and no proof there is none within %s\n", prove.LimitsText(limits))
+			}
+			for _, m := range moves {
+				fmt.Fprintln(out, m)
+			}
+			fmt.Fprintf(out, "# %d %s searched in %s\n", sol.Nodes, plural(sol.Nodes, "position", "positions"), formatDuration(sol.Elapsed))
+			return nil
+		},
+	}
+	seed.register(cmd)
+	cmd.Flags().Lookup("seed").Usage = "solve deal number `N`, a whole number (default: taken from the clock, and printed)"
+	lim.register(cmd, "the deal")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	return cmd
+}
+
+// milliseconds is d in milliseconds, to the microsecond.
+func milliseconds(d time.Duration) float64 {
+	return math.Round(float64(d)/float64(time.Microsecond)) / 1000
+}
+
+// formatDuration writes a time to a precision that reads well: "1.234s",
+// "56ms", "3.21ms", "87µs".
+func formatDuration(d time.Duration) string {
+	switch {
+	case d >= 10*time.Millisecond:
+		return d.Round(time.Millisecond).String()
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond).String()
+	}
+	return d.Round(time.Microsecond).String()
+}
+
+// writeJSONLine writes v as one line of JSON.
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/interp"
+)
+
+func TestParseDeals(t *testing.T) {
+	for _, tc := range []struct {
+		in          string
+		first, last uint64
+		err         string
+	}{
+		{in: "0:99", first: 0, last: 99},
+		{in: "7:7", first: 7, last: 7},
+		{in: " 3 : 5 ", first: 3, last: 5},
+		{in: "0:999999999", first: 0, last: 999_999_999},
+		{in: "5:3", err: `the first seed is after the last`},
+		{in: "x:y", err: `A and B must be whole numbers`},
+		{in: "1:", err: `A and B must be whole numbers`},
+		{in: "-1:3", err: `A and B must be whole numbers`},
+		{in: "7", err: `want A:B`},
+		{in: "", err: `want A:B`},
+		{in: "0:1000000000", err: `more than 1000000000 deals`},
+	} {
+		first, last, err := parseDeals(tc.in)
+		if tc.err != "" {
+			require.Error(t, err, tc.in)
+			assert.Contains(t, err.Error(), tc.err, tc.in)
+			continue
+		}
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, [2]uint64{tc.first, tc.last}, [2]uint64{first, last}, tc.in)
+	}
+}
+
+func TestMedianMean(t *testing.T) {
+	assert.Equal(t, 0.0, median(nil))
+	assert.Equal(t, 2.0, median([]float64{3, 1, 2}))
+	assert.Equal(t, 2.5, median([]float64{4, 1, 3, 2}))
+	assert.Equal(t, 2.5, mean([]float64{4, 1, 3, 2}))
+}
+
+func TestFormatDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		87*time.Microsecond + 400:  "87µs",
+		3*time.Millisecond + 21234: "3.02ms",
+		56*time.Millisecond + 4321: "56ms",
+		1234567 * time.Microsecond: "1.235s",
+	} {
+		assert.Equal(t, want, formatDuration(d))
+	}
+	assert.Equal(t, 1.235, milliseconds(1234567*time.Nanosecond))
+}
+
+// A winning line the solver finds replays with the notation play reads:
+// the moves written by MoveString are parsed back to the same moves, in the
+// games that settle quickly.
+func TestSolutionsReplay(t *testing.T) {
+	for _, tc := range []struct {
+		ruleset string
+		seed    uint64
+	}{
+		{"klondike", 1}, {"canfield", 0}, {"tripeaks", 0}, {"plot", 0}, {"freecell", 0}, {"pyramid", 2},
+	} {
+		game, err := loadGame(tc.ruleset)
+		require.NoError(t, err)
+		r := interp.Compile(game)
+		sol := r.Solve(r.Deal(tc.seed), interp.Limits{Nodes: 50_000})
+		require.Equal(t, interp.Winnable, sol.Verdict, tc.ruleset)
+		var text strings.Builder
+		for _, m := range sol.Moves {
+			text.WriteString(r.MoveString(m) + "\n")
+		}
+		rf, err := readReplay("-", strings.NewReader(text.String()))
+		require.NoError(t, err)
+		g := interp.NewFromRules(r, tc.seed)
+		require.NoError(t, rf.play(g), tc.ruleset)
+		assert.Equal(t, interp.Won, g.Status(), tc.ruleset)
+		assert.Equal(t, sol.Moves, g.History(), tc.ruleset)
+	}
+}
+
+// Results come out in seed order whatever order the workers finish in.
+func TestStatsRunOrder(t *testing.T) {
+	game, err := loadGame("canfield")
+	require.NoError(t, err)
+	run := &statsRun{rules: interp.Compile(game), ruleset: "canfield", first: 10, last: 29, jobs: 4, limits: interp.Limits{Nodes: 2000}}
+	var seeds []uint64
+	require.NoError(t, run.solve(context.Background(), func(d dealResult) error {
+		seeds = append(seeds, d.Seed)
+		return nil
+	}))
+	require.Len(t, seeds, 20)
+	for i, s := range seeds {
+		assert.Equal(t, uint64(10+i), s)
+	}
+
+	// A cancelled run stops with the context's error.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err = run.solve(ctx, func(dealResult) error { return nil })
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+func TestProgressBar(t *testing.T) {
+	var b bytes.Buffer
+	bar := newProgressBar(&b, 4)
+	assert.Equal(t, "\r[..............................] 0/4 deals  won 0  unwinnable 0  unknown 0  0s\x1b[K", b.String())
+	b.Reset()
+	s := &summary{}
+	for _, v := range []string{"won", "unwinnable"} {
+		s.add(dealResult{Verdict: v})
+	}
+	bar.draw(s)
+	assert.Equal(t, "\r[###############...............] 2/4 deals  won 1  unwinnable 1  unknown 0  0s\x1b[K", b.String())
+	b.Reset()
+	bar.clear()
+	assert.Equal(t, "\r\x1b[K", b.String())
+
+	// No terminal, no bar.
+	var none *progressBar
+	none.update(s)
+	none.clear()
+}

@@ -1,0 +1,476 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
+	"github.com/patience-dev/patience/interp"
+)
+
+// maxDeals bounds one run of stats; a larger study is sharded.
+const maxDeals = 1_000_000_000
+
+// dealResult is the solver's verdict on one deal: a line of stats --json,
+// and what stats merge reads back.
+type dealResult struct {
+	Ruleset   string  `json:"ruleset"`
+	RulesHash string  `json:"rules_hash"`
+	Seed      uint64  `json:"seed"`
+	Verdict   string  `json:"verdict"`
+	Nodes     int     `json:"nodes"`
+	ElapsedMS float64 `json:"elapsed_ms"`
+}
+
+func newStatsCmd() *cobra.Command {
+	var (
+		deals  string
+		jobs   int
+		lim    limitFlags
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "stats NAME|FILE --deals A:B",
+		Short: "Solve a range of deals and report the win rate",
+		Long: `Solve every deal from seed A to seed B (both included), as "patience solve"
+does, with --jobs deals at a time, and report how many were won, proved
+unwinnable, or left unknown at --timeout or --nodes; the win rate with its
+95 % Wilson interval, in which the unknown deals are counted both ways (the
+low end as if all were lost, the high end as if all were won); and the time
+and positions searched per deal. On a terminal a progress bar is drawn on
+stderr while it works.
+
+With --json one JSON object is printed per deal, in seed order, and nothing
+else: ruleset, rules_hash, seed, verdict, nodes and elapsed_ms. Files of such
+lines, from runs over different deals, are combined into one summary by
+"patience stats merge":
+
+  patience stats NAME --deals 0:499 --json > part1.jsonl
+  patience stats NAME --deals 500:999 --json > part2.jsonl
+  patience stats merge part1.jsonl part2.jsonl`,
+		Args:              exactlyOneRuleset,
+		ValidArgsFunction: rulesetArg,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("deals") {
+				return errors.New(`stats needs the deals to solve: --deals A:B, e.g. --deals 0:99`)
+			}
+			first, last, err := parseDeals(deals)
+			if err != nil {
+				return err
+			}
+			limits, err := lim.limits()
+			if err != nil {
+				return err
+			}
+			if jobs < 1 {
+				return fmt.Errorf("invalid --jobs %d: want 1 or more", jobs)
+			}
+			game, err := loadGame(args[0])
+			if err != nil {
+				return err
+			}
+			r := interp.Compile(game)
+			run := &statsRun{
+				rules: r, ruleset: rulesetName(args[0]), first: first, last: last,
+				jobs: jobs, limits: limits,
+			}
+			if asJSON {
+				return run.solve(cmd.Context(), func(d dealResult) error {
+					return writeJSONLine(cmd.OutOrStdout(), d)
+				})
+			}
+			var bar *progressBar
+			if isTerminal(cmd.ErrOrStderr()) {
+				bar = newProgressBar(cmd.ErrOrStderr(), last-first+1)
+			}
+			var sum summary
+			err = run.solve(cmd.Context(), func(d dealResult) error {
+				sum.add(d)
+				bar.update(&sum)
+				return nil
+			})
+			bar.clear()
+			if err != nil {
+				return err
+			}
+			return sum.write(cmd.OutOrStdout(), run.ruleset)
+		},
+	}
+	cmd.Flags().StringVar(&deals, "deals", "", "solve the deals with the seeds `A:B`, A to B included, e.g. 0:999")
+	cmd.Flags().IntVar(&jobs, "jobs", runtime.NumCPU(), "solve `N` deals at a time")
+	lim.register(cmd, "each deal")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per deal instead of the summary")
+	for _, f := range []string{"deals", "jobs"} {
+		_ = cmd.RegisterFlagCompletionFunc(f, cobra.NoFileCompletions)
+	}
+	cmd.AddCommand(newMergeCmd())
+	return cmd
+}
+
+// parseDeals reads a range of seeds "A:B".
+func parseDeals(s string) (first, last uint64, err error) {
+	a, b, ok := strings.Cut(s, ":")
+	if !ok {
+		return 0, 0, fmt.Errorf("invalid --deals %s: want A:B, the first and the last seed, e.g. 0:99", quoteShort(s))
+	}
+	first, errA := strconv.ParseUint(strings.TrimSpace(a), 10, 64)
+	last, errB := strconv.ParseUint(strings.TrimSpace(b), 10, 64)
+	switch {
+	case errA != nil || errB != nil:
+		return 0, 0, fmt.Errorf("invalid --deals %s: A and B must be whole numbers from 0, e.g. 0:99", quoteShort(s))
+	case first > last:
+		return 0, 0, fmt.Errorf("invalid --deals %s: the first seed is after the last; want A:B with A at most B, e.g. %d:%d", quoteShort(s), last, first)
+	case last-first >= maxDeals:
+		return 0, 0, fmt.Errorf("invalid --deals %s: that is more than %d deals; split the study into shards and merge them (see \"patience stats --help\")", quoteShort(s), maxDeals)
+	}
+	return first, last, nil
+}
+
+// statsRun solves a range of deals on several workers, all sharing one
+// Rules (which is safe to share), each with its own states.
+type statsRun struct {
+	rules       *interp.Rules
+	ruleset     string
+	first, last uint64
+	jobs        int
+	limits      interp.Limits
+}
+
+// solve solves every deal and calls emit with each result in seed order,
+// holding back results that come early. It stops at the first error from
+// emit, or when ctx is done.
+func (run *statsRun) solve(ctx context.Context, emit func(dealResult) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	n := run.last - run.first + 1
+	seeds := make(chan uint64)
+	results := make(chan dealResult)
+	var wg sync.WaitGroup
+	for range min(uint64(run.jobs), n) {
+		wg.Go(func() {
+			s := run.rules.NewState()
+			for seed := range seeds {
+				run.rules.DealInto(s, seed)
+				sol := run.rules.Solve(s, run.limits)
+				d := dealResult{
+					Ruleset: run.ruleset, RulesHash: run.rules.Hash(), Seed: seed,
+					Verdict: sol.Verdict.String(), Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed),
+				}
+				select {
+				case results <- d:
+				case <-ctx.Done():
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(seeds)
+		for i := range n {
+			select {
+			case seeds <- run.first + i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	// Results arrive in the order the deals finish; emit them in seed
+	// order. At most jobs of them wait at a time.
+	pending := map[uint64]dealResult{}
+	next := run.first
+	for d := range results {
+		pending[d.Seed] = d
+		for {
+			d, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if err := emit(d); err != nil {
+				return err
+			}
+			next++
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// summary adds up deal results.
+type summary struct {
+	n                        int
+	won, unwinnable, unknown int
+	nodes                    int
+	times                    []float64 // milliseconds, one per deal
+	minSeed, maxSeed         uint64
+}
+
+func (s *summary) add(d dealResult) {
+	if s.n == 0 || d.Seed < s.minSeed {
+		s.minSeed = d.Seed
+	}
+	if s.n == 0 || d.Seed > s.maxSeed {
+		s.maxSeed = d.Seed
+	}
+	s.n++
+	switch d.Verdict {
+	case interp.Winnable.String():
+		s.won++
+	case interp.Unwinnable.String():
+		s.unwinnable++
+	default:
+		s.unknown++
+	}
+	s.nodes += d.Nodes
+	s.times = append(s.times, d.ElapsedMS)
+}
+
+// write prints the summary of a study.
+func (s *summary) write(w io.Writer, ruleset string) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	seeds := fmt.Sprintf("seeds %d to %d", s.minSeed, s.maxSeed)
+	if s.maxSeed-s.minSeed+1 != uint64(s.n) {
+		seeds += ", with gaps"
+	}
+	low, high := interp.Wilson(s.won, s.unknown, s.n)
+	fmt.Fprintf(tw, "ruleset\t%s\n", ruleset)
+	fmt.Fprintf(tw, "deals\t%d (%s)\n", s.n, seeds)
+	fmt.Fprintf(tw, "won\t%d\n", s.won)
+	fmt.Fprintf(tw, "unwinnable\t%d\n", s.unwinnable)
+	fmt.Fprintf(tw, "unknown\t%d\n", s.unknown)
+	fmt.Fprintf(tw, "win rate\t%d/%d = %s, 95 %% interval %s to %s (unknown deals counted both ways)\n",
+		s.won, s.n, percent(float64(s.won)/float64(s.n)), percent(low), percent(high))
+	fmt.Fprintf(tw, "time\tmedian %s, mean %s per deal\n", formatMS(median(s.times)), formatMS(mean(s.times)))
+	fmt.Fprintf(tw, "positions\t%d searched, %.0f per deal on average\n", s.nodes, float64(s.nodes)/float64(s.n))
+	return tw.Flush()
+}
+
+func percent(p float64) string {
+	return strconv.FormatFloat(100*p, 'f', 1, 64) + " %"
+}
+
+func formatMS(ms float64) string {
+	return formatDuration(time.Duration(ms * float64(time.Millisecond)))
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	total := 0.0
+	for _, x := range xs {
+		total += x
+	}
+	return total / float64(len(xs))
+}
+
+// progressBar shows on a terminal how far stats has got.
+type progressBar struct {
+	w     io.Writer
+	total uint64
+	start time.Time
+	last  time.Time
+}
+
+func newProgressBar(w io.Writer, total uint64) *progressBar {
+	b := &progressBar{w: w, total: total, start: time.Now()}
+	b.draw(&summary{})
+	return b
+}
+
+// update redraws the bar, at most ten times a second and once at the end.
+func (b *progressBar) update(s *summary) {
+	if b == nil {
+		return
+	}
+	if now := time.Now(); now.Sub(b.last) >= 100*time.Millisecond || uint64(s.n) == b.total {
+		b.draw(s)
+	}
+}
+
+func (b *progressBar) draw(s *summary) {
+	const width = 30
+	b.last = time.Now()
+	filled := int(uint64(width) * uint64(s.n) / b.total)
+	bar := strings.Repeat("#", filled) + strings.Repeat(".", width-filled)
+	text := fmt.Sprintf("[%s] %d/%d deals  won %d  unwinnable %d  unknown %d  %s",
+		bar, s.n, b.total, s.won, s.unwinnable, s.unknown, time.Since(b.start).Round(time.Second))
+	fmt.Fprintf(b.w, "\r%s\x1b[K", text)
+}
+
+// clear takes the bar off the screen.
+func (b *progressBar) clear() {
+	if b != nil {
+		fmt.Fprint(b.w, "\r\x1b[K")
+	}
+}
+
+func newMergeCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Add up the results of stats --json runs into one summary",
+		Long: `Read files of JSON lines written by "patience stats --json", typically shards
+of one study over different deals, and print the summary of them all, as
+stats prints it. "-" reads standard input. The files must be for one
+ruleset, solved under the same rules, and no seed may appear twice.
+
+A large study sharded over four processes with GNU parallel:
+
+  parallel -j4 'patience stats NAME --deals {}:$(({}+249)) --json > part{}.jsonl' ::: 0 250 500 750
+  patience stats merge part*.jsonl`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return errors.New(`stats merge needs the files to merge, e.g. patience stats merge part*.jsonl`)
+			}
+			return nil
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return []string{"jsonl", "json"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			m := &merger{seen: map[uint64]string{}}
+			for _, path := range args {
+				if err := m.readFile(path, cmd.InOrStdin()); err != nil {
+					return err
+				}
+			}
+			if m.sum.n == 0 {
+				return fmt.Errorf("no results in %s", strings.Join(args, ", "))
+			}
+			return m.sum.write(cmd.OutOrStdout(), m.ruleset)
+		},
+	}
+}
+
+// merger adds up result files, checking that they belong together.
+type merger struct {
+	sum       summary
+	ruleset   string
+	rulesHash string
+	from      string            // where the ruleset was first seen
+	seen      map[uint64]string // where each seed was seen
+}
+
+// maxResultLine bounds one line of a results file.
+const maxResultLine = 64 << 10
+
+func (m *merger) readFile(path string, stdin io.Reader) error {
+	var r io.Reader
+	name := path
+	if path == "-" {
+		r, name = stdin, "standard input"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return fileError(path, err)
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			return fmt.Errorf("cannot read %s: is a directory", path)
+		}
+		r = f
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), maxResultLine)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", name, line)
+		d, err := decodeResult(text)
+		if err != nil {
+			return fmt.Errorf("%s: %v", where, err)
+		}
+		if err := m.add(d, where); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("%s:%d: line longer than %d bytes: not a result of \"patience stats --json\"", name, line+1, maxResultLine)
+		}
+		return fileError(path, err)
+	}
+	return nil
+}
+
+// decodeResult reads one line of stats --json.
+func decodeResult(text string) (dealResult, error) {
+	const what = `not a result line of "patience stats --json"`
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &raw); err != nil {
+		return dealResult{}, fmt.Errorf("%s: %s", what, store.JSONMessage(err))
+	}
+	for _, f := range []string{"ruleset", "seed", "verdict"} {
+		if _, ok := raw[f]; !ok {
+			return dealResult{}, fmt.Errorf("%s: it has no %q field", what, f)
+		}
+	}
+	var d dealResult
+	if err := json.Unmarshal([]byte(text), &d); err != nil {
+		return dealResult{}, fmt.Errorf("%s: %s", what, store.JSONMessage(err))
+	}
+	switch d.Verdict {
+	case interp.Winnable.String(), interp.Unwinnable.String(), interp.Unknown.String():
+	default:
+		return dealResult{}, fmt.Errorf("unknown verdict %s: want won, unwinnable or unknown", quoteShort(d.Verdict))
+	}
+	if d.Nodes < 0 || d.ElapsedMS < 0 {
+		return dealResult{}, errors.New("nodes and elapsed_ms cannot be negative")
+	}
+	return d, nil
+}
+
+func (m *merger) add(d dealResult, where string) error {
+	switch {
+	case m.sum.n == 0:
+		m.ruleset, m.rulesHash, m.from = d.Ruleset, d.RulesHash, where
+	case d.Ruleset != m.ruleset:
+		return fmt.Errorf("%s: ruleset %s, but %s is %s: merge the results of one ruleset at a time",
+			where, quoteShort(d.Ruleset), m.from, quoteShort(m.ruleset))
+	case d.RulesHash != m.rulesHash:
+		return fmt.Errorf("%s: %s was solved under other rules than at %s (rules_hash %s, not %s): the rule file changed between the runs",
+			where, quoteShort(d.Ruleset), m.from, quoteShort(d.RulesHash), quoteShort(m.rulesHash))
+	}
+	if at, ok := m.seen[d.Seed]; ok {
+		return fmt.Errorf("%s: seed %d is already at %s: shards must cover different deals", where, d.Seed, at)
+	}
+	m.seen[d.Seed] = where
+	m.sum.add(d)
+	return nil
+}

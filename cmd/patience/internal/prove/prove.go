@@ -1,0 +1,199 @@
+// Package prove asks the solver the short questions a game in play needs
+// answered at once: whether the position is still winnable and which move
+// starts a winning line (for hints), and which deal to hand out when only
+// winnable ones are wanted (play --winnable). Line mode, the JSON protocol
+// and the full-screen game all ask here, so that they say the same thing
+// within the same budgets, which are set here and nowhere else.
+package prove
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/patience-dev/patience/interp"
+)
+
+// The budget of the search behind a hint: short enough to feel immediate.
+// The node cap bounds the memory the search takes, and makes the answer
+// the same on machines of different speeds more often than a time alone.
+const (
+	HintTime  = 300 * time.Millisecond
+	HintNodes = 100_000
+)
+
+// HintLimits is the budget of a hint as solver limits.
+var HintLimits = interp.Limits{Time: HintTime, Nodes: HintNodes}
+
+// The budget of play --winnable: each deal tried gets DealTime to be proved
+// winnable, and DealTries deals are tried, one seed after another, before
+// giving up.
+const (
+	DealTime  = 2 * time.Second
+	DealTries = 10
+)
+
+// DealLimits is the budget of one deal tried, as solver limits.
+var DealLimits = interp.Limits{Time: DealTime}
+
+// Hint is a suggested move and what the solver knew when it was made.
+type Hint struct {
+	Move interp.Move
+	// OK is false when no move is legal: there is nothing to suggest.
+	OK bool
+	// Verdict is the solver's verdict on the position. When Winnable, Move
+	// is the first move of a winning line; otherwise it is the heuristic's
+	// choice (interp.Rules.Hint).
+	Verdict interp.Verdict
+	// Why is the reason for the move, for a person.
+	Why string
+	// Won is set when the position is already won.
+	Won bool
+}
+
+// Ask suggests a move in s: the first move of a winning line, if the solver
+// finds one within lim, else the heuristic's choice (interp.Rules.Hint).
+func Ask(r *interp.Rules, s *interp.State, lim interp.Limits) Hint {
+	if r.Won(s) {
+		return Hint{Won: true, Verdict: interp.Winnable}
+	}
+	m, why, ok := r.Hint(s)
+	if !ok {
+		return Hint{}
+	}
+	h := Hint{Move: m, OK: true, Why: why}
+	sol := r.Solve(s, lim)
+	h.Verdict = sol.Verdict
+	if sol.Verdict == interp.Winnable && len(sol.Moves) > 0 {
+		h.Move, h.Why = sol.Moves[0], "it starts a winning line"
+	}
+	return h
+}
+
+// Text is the hint for a person, e.g. "this position is still winnable:
+// play t3 f1", or "no proof in time; a likely move: deal (nothing better to
+// play: deal from the stock)".
+func (h Hint) Text(r *interp.Rules) string {
+	switch {
+	case h.Won:
+		return "the game is won"
+	case !h.OK:
+		return "no legal moves"
+	}
+	move := r.MoveString(h.Move)
+	switch h.Verdict {
+	case interp.Winnable:
+		return "this position is still winnable: play " + move
+	case interp.Unwinnable:
+		return fmt.Sprintf("this position can no longer be won; a likely move: %s (%s)", move, h.Why)
+	}
+	return fmt.Sprintf("no proof in time; a likely move: %s (%s)", move, h.Why)
+}
+
+// Search is the outcome of looking for a winnable deal.
+type Search struct {
+	From  uint64 // the first seed tried
+	Tried int    // how many seeds were tried
+	Seed  uint64 // the seed proved winnable, when Found
+	Found bool
+	// Of the seeds passed over: how many were proved unwinnable, and how
+	// many the solver could not settle within the budget.
+	Unwinnable, Unsettled int
+}
+
+// WinnableDeal tries the seeds from, from+1, ..., at most tries of them,
+// and returns the first the solver proves winnable within lim each. Seeds
+// proved unwinnable are passed over at once; those left unknown cost lim.
+// It stops early, with ctx's error, when ctx is done.
+func WinnableDeal(ctx context.Context, r *interp.Rules, from uint64, tries int, lim interp.Limits) (Search, error) {
+	out := Search{From: from}
+	s := r.NewState()
+	for i := range tries {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		seed := from + uint64(i)
+		if seed < from {
+			break // past the last seed
+		}
+		out.Tried++
+		r.DealInto(s, seed)
+		switch r.Solve(s, lim).Verdict {
+		case interp.Winnable:
+			out.Seed, out.Found = seed, true
+			return out, nil
+		case interp.Unwinnable:
+			out.Unwinnable++
+		default:
+			out.Unsettled++
+		}
+	}
+	return out, nil
+}
+
+// Last is the last seed tried.
+func (s Search) Last() uint64 {
+	if s.Tried == 0 {
+		return s.From
+	}
+	return s.From + uint64(s.Tried-1)
+}
+
+// Report says in one line how the search went: "seed 26 is proved
+// winnable (seeds 17 to 25 were passed over: 9 unwinnable)", or "no deal
+// from seed 7 to 16 was proved winnable (4 unwinnable, 6 not settled
+// within 2s each)".
+func (s Search) Report(lim interp.Limits) string {
+	var why []string
+	if s.Unwinnable > 0 {
+		why = append(why, fmt.Sprintf("%d unwinnable", s.Unwinnable))
+	}
+	if s.Unsettled > 0 {
+		each := ""
+		if s.Unsettled > 1 {
+			each = " each"
+		}
+		why = append(why, fmt.Sprintf("%d not settled within %s%s", s.Unsettled, LimitsText(lim), each))
+	}
+	passed := strings.Join(why, ", ")
+	if !s.Found {
+		return fmt.Sprintf("no deal %s was proved winnable (%s)", seedRange("of seed", "from seed", s.From, s.Last()), passed)
+	}
+	if s.Tried == 1 {
+		return fmt.Sprintf("seed %d is proved winnable", s.Seed)
+	}
+	passedOver := "were passed over"
+	if s.Tried == 2 {
+		passedOver = "was passed over"
+	}
+	return fmt.Sprintf("seed %d is proved winnable (%s %s: %s)", s.Seed, seedRange("seed", "seeds", s.From, s.Seed-1), passedOver, passed)
+}
+
+// seedRange names one seed or a range of them: "seed 7", "seeds 7 to 16".
+func seedRange(one, many string, first, last uint64) string {
+	if first == last {
+		return fmt.Sprintf("%s %d", one, first)
+	}
+	return fmt.Sprintf("%s %d to %d", many, first, last)
+}
+
+// LimitsText says what limits allow, e.g. "2s", "5000 positions" or "10s
+// and 5000 positions".
+func LimitsText(lim interp.Limits) string {
+	positions := func(n int) string {
+		if n == 1 {
+			return "1 position"
+		}
+		return fmt.Sprintf("%d positions", n)
+	}
+	switch {
+	case lim.Time > 0 && lim.Nodes > 0:
+		return fmt.Sprintf("%s and %s", lim.Time, positions(lim.Nodes))
+	case lim.Nodes > 0:
+		return positions(lim.Nodes)
+	case lim.Time > 0:
+		return lim.Time.String()
+	}
+	return "no limit"
+}

@@ -1,0 +1,85 @@
+package prove
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
+)
+
+// climb is small enough to settle any deal at once: of seeds 1 to 6, 2 and
+// 5 are won (in 15 positions each), 6 too (in 19), the others cannot be.
+const climb = `game "Short Climb" {
+  suits S
+  foundation f { base A  build up same-suit  holds 13 }
+  tableau t[3] { build down same-suit  move runs  to foundations, t }
+  deal { 5, 4, 4 to t }
+  win when all cards in foundations
+}
+`
+
+func climbRules(t *testing.T) *interp.Rules {
+	t.Helper()
+	g, err := check.Source("climb.patience", []byte(climb))
+	require.NoError(t, err)
+	return interp.Compile(g)
+}
+
+func TestAsk(t *testing.T) {
+	r := climbRules(t)
+	h := Ask(r, r.Deal(2), HintLimits)
+	require.True(t, h.OK)
+	assert.Equal(t, interp.Winnable, h.Verdict)
+	assert.Equal(t, "this position is still winnable: play t2 f", h.Text(r))
+
+	h = Ask(r, r.Deal(1), HintLimits)
+	assert.Equal(t, interp.Unwinnable, h.Verdict)
+	assert.Equal(t, "this position can no longer be won; a likely move: t3 t2 (4S fits on t2)", h.Text(r))
+
+	// Out of budget, the heuristic's move, saying so.
+	h = Ask(r, r.Deal(2), interp.Limits{Nodes: 1})
+	assert.Equal(t, interp.Unknown, h.Verdict)
+	assert.Equal(t, "no proof in time; a likely move: t2 f (AS goes to the foundation f)", h.Text(r))
+}
+
+func TestWinnableDeal(t *testing.T) {
+	r := climbRules(t)
+	lim := interp.Limits{Nodes: 16, Time: time.Second}
+	res, err := WinnableDeal(context.Background(), r, 3, 10, lim)
+	require.NoError(t, err)
+	assert.Equal(t, Search{From: 3, Tried: 3, Seed: 5, Found: true, Unwinnable: 2}, res)
+	assert.Equal(t, "seed 5 is proved winnable (seeds 3 to 4 were passed over: 2 unwinnable)", res.Report(lim))
+
+	res, _ = WinnableDeal(context.Background(), r, 4, 10, lim)
+	assert.Equal(t, "seed 5 is proved winnable (seed 4 was passed over: 1 unwinnable)", res.Report(lim))
+	res, _ = WinnableDeal(context.Background(), r, 2, 10, lim)
+	assert.Equal(t, "seed 2 is proved winnable", res.Report(lim))
+
+	// Seed 6 needs more than 16 positions: unsettled.
+	res, _ = WinnableDeal(context.Background(), r, 6, 2, lim)
+	assert.False(t, res.Found)
+	assert.Equal(t, "no deal from seed 6 to 7 was proved winnable (1 unwinnable, 1 not settled within 1s and 16 positions)", res.Report(lim))
+	res, _ = WinnableDeal(context.Background(), r, 6, 1, interp.Limits{Nodes: 1})
+	assert.Equal(t, "no deal of seed 6 was proved winnable (1 not settled within 1 position)", res.Report(interp.Limits{Nodes: 1}))
+
+	// The last seed ends the search.
+	res, _ = WinnableDeal(context.Background(), r, ^uint64(0), 5, lim)
+	assert.Equal(t, 1, res.Tried)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = WinnableDeal(ctx, r, 3, 10, lim)
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+func TestLimitsText(t *testing.T) {
+	assert.Equal(t, "2s", LimitsText(interp.Limits{Time: 2 * time.Second}))
+	assert.Equal(t, "5000 positions", LimitsText(interp.Limits{Nodes: 5000}))
+	assert.Equal(t, "300ms and 100000 positions", LimitsText(HintLimits))
+	assert.Equal(t, "no limit", LimitsText(interp.Limits{}))
+}

@@ -1,0 +1,87 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// climb is a game small enough for the solver to settle any deal at once:
+// seed 2 is won in 21 moves, seed 1 cannot be won, seeds 3 and 4 cannot
+// either but 5 can, and none from 7 to 25 can, but 26 can.
+const climb = `# One suit dealt to three columns, built down and moved in runs.
+game "Short Climb" {
+  suits S
+  foundation f { base A  build up same-suit  holds 13 }
+  tableau t[3] { build down same-suit  move runs  to foundations, t }
+  deal { 5, 4, 4 to t }
+  win when all cards in foundations
+}
+`
+
+func climbFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "climb.patience")
+	require.NoError(t, os.WriteFile(path, []byte(climb), 0o644))
+	return path
+}
+
+func winnable(c *Config) { c.Winnable = true }
+
+func TestHintProvesWinnable(t *testing.T) {
+	h := newHarness(t, climbFile(t), 2, "")
+	h.keys("h")
+	assert.Equal(t, "hint: this position is still winnable: play t2 f", h.message())
+	require.NotNil(t, h.a.play.hint)
+	assert.Equal(t, "t2 f", h.game().Rules.MoveString(*h.a.play.hint))
+}
+
+func TestHintProvesLost(t *testing.T) {
+	h := newHarness(t, climbFile(t), 1, "")
+	h.keys("h")
+	m, why, ok := h.game().Rules.Hint(h.game().State())
+	require.True(t, ok)
+	assert.Equal(t, "hint: this position can no longer be won; a likely move: "+h.game().Rules.MoveString(m)+" ("+why+")", h.message())
+}
+
+func TestWinnableDeal(t *testing.T) {
+	seed := uint64(3)
+	h := openHarness(t, climbFile(t), &seed, "", winnable)
+	require.Equal(t, screenGame, h.a.screen)
+	assert.Equal(t, uint64(5), h.game().Seed)
+	assert.Equal(t, "seed 5 is proved winnable (seeds 3 to 4 were passed over: 2 unwinnable): good luck", h.message())
+
+	// A new deal is looked for from a new seed (99 in the tests).
+	h.keys("n")
+	require.Equal(t, screenGame, h.a.screen)
+	assert.Equal(t, uint64(103), h.game().Seed)
+}
+
+func TestWinnableDealNoneFound(t *testing.T) {
+	seed := uint64(7)
+	h := openHarness(t, climbFile(t), &seed, "", winnable)
+	g := &golden{t: t, name: "winnable"}
+	require.Equal(t, screenSearch, h.a.screen)
+	g.add("--winnable --seed 7: no deal from 7 to 16 can be won", h.frame())
+	h.keys("n")
+	require.Equal(t, screenGame, h.a.screen)
+	assert.Equal(t, uint64(26), h.game().Seed)
+	g.add("n: the next ten seeds are tried, and 26 is dealt", h.frame())
+	g.check()
+}
+
+func TestWinnableSearchStopped(t *testing.T) {
+	seed := uint64(7)
+	h := openHarness(t, climbFile(t), &seed, "", winnable)
+	require.Equal(t, screenSearch, h.a.screen)
+	_, cmd := h.a.Update(keyMsg("q"))
+	require.NotNil(t, cmd)
+	assert.IsType(t, tea.QuitMsg{}, cmd())
+	// An answer that comes after the search was stopped is dropped.
+	h.a.Update(searchedMsg{id: 1})
+	assert.Nil(t, h.a.play)
+}
