@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"slices"
 	"time"
 
@@ -42,7 +43,7 @@ type Solution struct {
 // canonical hash in which interchangeable piles are put in order. It uses
 // no pruning that the rules do not prove safe, so Unwinnable is a proof.
 func (r *Rules) Solve(s *State, lim Limits) Solution {
-	sv := &solver{r: r, lim: lim, seen: map[uint64]struct{}{}, start: time.Now()}
+	sv := &solver{r: r, lim: lim, seen: map[key128]struct{}{}, start: time.Now()}
 	if !lim.Deadline.IsZero() {
 		sv.deadline = lim.Deadline
 	} else if lim.Time > 0 {
@@ -79,7 +80,7 @@ type solver struct {
 	lim       Limits
 	deadline  time.Time
 	start     time.Time
-	seen      map[uint64]struct{}
+	seen      map[key128]struct{}
 	nodes     int
 	path      []Move
 	states    []*State // a scratch state per depth
@@ -88,7 +89,7 @@ type solver struct {
 	safe      *safety
 	canon     [256]Card // each card as the rules can tell it apart
 	unlimited bool      // redeals are unlimited, so their count is no part of a position
-	hashes    []uint64
+	hashes    []key128
 }
 
 func (sv *solver) dfs(s *State, depth int) searchResult {
@@ -115,10 +116,10 @@ func (sv *solver) dfs(s *State, depth int) searchResult {
 
 func (sv *solver) expand(s *State, depth int) searchResult {
 	r := sv.r
-	sv.nodes++
-	if sv.lim.Nodes > 0 && sv.nodes > sv.lim.Nodes {
+	if sv.lim.Nodes > 0 && sv.nodes >= sv.lim.Nodes {
 		return limited
 	}
+	sv.nodes++
 	if sv.nodes&1023 == 0 && !sv.deadline.IsZero() && time.Now().After(sv.deadline) {
 		return limited
 	}
@@ -163,56 +164,67 @@ func (sv *solver) order(s *State, moves []Move) {
 	slices.SortStableFunc(moves, func(a, b Move) int { return sv.r.promise(s, b) - sv.r.promise(s, a) })
 }
 
-// key is a hash of the position in which interchangeable piles are put in a
-// canonical order, and the redeal count is left out when it is unlimited.
-func (sv *solver) key(s *State) uint64 {
+// key is a 128-bit hash of the position in which interchangeable piles are
+// put in a canonical order, and the redeal count is left out when it is
+// unlimited. At 128 bits a collision, which could make a winnable deal look
+// unwinnable, is out of reach of any search this solver can make.
+func (sv *solver) key(s *State) key128 {
 	r := sv.r
-	h := uint64(14695981039346656037)
-	mix := func(b byte) {
-		h ^= uint64(b)
-		h *= 1099511628211
-	}
-	mix(s.phase)
+	var k key128 = key128{14695981039346656037, 0x9e3779b97f4a7c15}
+	k.add(uint64(s.phase))
 	if !sv.unlimited {
-		mix(byte(s.redeals))
-		mix(byte(s.redeals >> 8))
+		k.add(uint64(s.redeals))
 	}
 	for _, v := range s.values {
-		mix(v)
+		k.add(uint64(v))
 	}
 	if len(sv.hashes) < len(r.piles) {
-		sv.hashes = make([]uint64, len(r.piles))
+		sv.hashes = make([]key128, len(r.piles))
 	}
 	for i := range r.piles {
 		sv.hashes[i] = sv.pileHash(s.Pile(r, i))
 	}
 	for _, cl := range sv.classes {
 		// Sort the hashes of a class in place of the piles' own order.
-		var buf [64]uint64
+		var buf [64]key128
 		hs := buf[:0]
 		for _, p := range cl {
 			hs = append(hs, sv.hashes[p])
 		}
-		slices.Sort(hs)
-		for k, p := range cl {
-			sv.hashes[p] = hs[k]
+		slices.SortFunc(hs, func(a, b key128) int {
+			if a[0] != b[0] {
+				return cmp.Compare(a[0], b[0])
+			}
+			return cmp.Compare(a[1], b[1])
+		})
+		for i, p := range cl {
+			sv.hashes[p] = hs[i]
 		}
 	}
 	for _, x := range sv.hashes[:len(r.piles)] {
-		for k := 0; k < 8; k++ {
-			mix(byte(x >> (8 * k)))
-		}
+		k.add(x[0])
+		k.add(x[1])
 	}
-	return h
+	return k
 }
 
-func (sv *solver) pileHash(cards []Card) uint64 {
-	h := uint64(1469598103934665603) ^ uint64(len(cards))
+// key128 is two independent 64-bit hashes.
+type key128 [2]uint64
+
+// add mixes a word into both lanes: FNV-1a style in one, a multiply and
+// xor-shift in the other.
+func (k *key128) add(w uint64) {
+	k[0] = (k[0] ^ w) * 1099511628211
+	k[1] = (k[1] + w + 1) * 0xbf58476d1ce4e5b9
+	k[1] ^= k[1] >> 31
+}
+
+func (sv *solver) pileHash(cards []Card) key128 {
+	k := key128{1469598103934665603 ^ uint64(len(cards)), uint64(len(cards))}
 	for _, c := range cards {
-		h ^= uint64(sv.canon[c])
-		h *= 1099511628211
+		k.add(uint64(sv.canon[c]))
 	}
-	return h
+	return k
 }
 
 // cardClasses maps each card to the least the rules can tell apart: when no
