@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -119,6 +120,72 @@ func FuzzLoadPosition(f *testing.F) {
 		moves := *p
 		moves.Piles = nil
 		f.Add(fuzzMarshal(f, &moves))
+		// Positions that break no rule Load checks but that play may never
+		// reach: the moves must still work on them.
+		odd := func(edit func(q *interp.Position, pile *check.Pile, k int)) {
+			b := fuzzMarshal(f, &piles)
+			var q interp.Position
+			if err := json.Unmarshal(b, &q); err != nil {
+				f.Fatal(err)
+			}
+			for k := range q.Piles {
+				pi, ok := fr.r.PileIndex(q.Piles[k].Name)
+				if !ok {
+					f.Fatalf("%s: no pile %q", fr.name, q.Piles[k].Name)
+				}
+				edit(&q, fr.r.Game.Piles[pi], k)
+			}
+			f.Add(fuzzMarshal(f, &q))
+		}
+		stock := fr.r.Game.Stock
+		odd(func(q *interp.Position, pile *check.Pile, k int) { // gaps above and below in every grid
+			if pile.Grid {
+				q.Piles[k].Cards = append(append([]string{".."}, q.Piles[k].Cards...), "..", "..")
+			}
+		})
+		odd(func(q *interp.Position, pile *check.Pile, k int) { // face down under the top
+			if pile.Grid || (stock >= 0 && pile == fr.r.Game.Piles[stock]) {
+				return
+			}
+			cards := q.Piles[k].Cards
+			for j := 0; j+1 < len(cards); j++ {
+				if !strings.HasPrefix(cards[j], "(") {
+					cards[j] = "(" + cards[j] + ")"
+				}
+			}
+		})
+		odd(func(q *interp.Position, pile *check.Pile, k int) { // every pile reversed, face up
+			if stock >= 0 && pile == fr.r.Game.Piles[stock] {
+				return
+			}
+			cards := q.Piles[k].Cards
+			for j := range cards {
+				cards[j] = strings.Trim(cards[j], "()")
+			}
+			slices.Reverse(cards)
+		})
+		odd(func(q *interp.Position, pile *check.Pile, k int) { // all phases over, every redeal used
+			q.PhaseIndex = len(fr.r.Game.Phases)
+			if n := fr.r.RedealsLeft(g.State()); n > 0 {
+				q.RedealsUsed = g.State().RedealsUsed() + n
+			}
+		})
+		if stock >= 0 && fr.r.Game.Redeal != nil {
+			odd(func(q *interp.Position, pile *check.Pile, k int) { // the stock turned onto the redeal's first pile
+				if pile != fr.r.Game.Piles[stock] {
+					return
+				}
+				dst := fr.r.PileName(fr.r.Game.Redeal.From[0])
+				for j := range q.Piles {
+					if q.Piles[j].Name == dst {
+						for _, c := range q.Piles[k].Cards {
+							q.Piles[j].Cards = append(q.Piles[j].Cards, strings.Trim(c, "()"))
+						}
+						q.Piles[k].Cards = []string{}
+					}
+				}
+			})
+		}
 		if i%4 != 0 {
 			continue
 		}
@@ -404,4 +471,38 @@ func fuzzNames(r *interp.Rules, text string, m interp.Move) string {
 		}
 	}
 	return ""
+}
+
+// TestMoveRowOutOfRange pins a FuzzMove finding independently of the
+// deals: a row past the end of a pile (257 wraps to 1 in a byte) must not
+// name the card in row 1.
+func TestMoveRowOutOfRange(t *testing.T) {
+	tried := map[interp.MoveKind]int{}
+	for _, fr := range fuzzRulesets(t) {
+		for seed := uint64(1); seed <= 20; seed++ {
+			g := interp.NewFromRules(fr.r, seed)
+			r := g.Rules
+			for _, m := range g.Moves() {
+				var text string
+				switch {
+				case m.Kind == interp.Pair && m.Count == 2:
+					text = r.PileName(int(m.From)) + ":257+" + r.PileName(int(m.From2)) + ":257 " + r.PileName(int(m.To))
+				case m.Kind == interp.Pair:
+					text = r.PileName(int(m.From)) + ":257 " + r.PileName(int(m.To))
+				case m.Kind == interp.Play && r.Game.Piles[m.From].Grid:
+					text = r.PileName(int(m.From)) + ":" + strconv.Itoa(int(m.Slot)+257) + " " + r.PileName(int(m.To))
+				default:
+					continue
+				}
+				tried[m.Kind]++
+				if got, err := r.ParseMove(g.State(), text); err == nil {
+					t.Errorf("%s seed %d: %q is taken as %s", fr.name, seed, text, r.MoveString(got))
+				}
+				break
+			}
+		}
+	}
+	if tried[interp.Pair] == 0 || tried[interp.Play] == 0 {
+		t.Fatalf("no pair or no grid move was tried: %v", tried)
+	}
 }
