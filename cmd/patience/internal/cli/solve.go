@@ -17,17 +17,25 @@ import (
 // defaultTimeout is how long solve and stats search one deal unless told.
 const defaultTimeout = 10 * time.Second
 
-// limitFlags are the flags that bound a search: --timeout and --nodes.
+// limitFlags are the flags that bound a search: --timeout, --nodes and
+// --memory.
 type limitFlags struct {
 	timeout time.Duration
 	nodes   int
+	memory  int
 }
+
+// defaultMemory bounds the positions one search remembers (about 60 bytes
+// each), so that a long search, times --jobs, stays within memory.
+const defaultMemory = 4_000_000
 
 func (f *limitFlags) register(cmd *cobra.Command, what string) {
 	cmd.Flags().DurationVar(&f.timeout, "timeout", defaultTimeout, "give up on "+what+" after `D` (e.g. 500ms, 1m; 0 for no limit)")
 	cmd.Flags().IntVar(&f.nodes, "nodes", 0, "give up on "+what+" after searching `N` positions (0 for no limit)")
+	cmd.Flags().IntVar(&f.memory, "memory", defaultMemory, "give up on "+what+" after remembering `N` positions (0 for no limit)")
 	_ = cmd.RegisterFlagCompletionFunc("timeout", cobra.NoFileCompletions)
 	_ = cmd.RegisterFlagCompletionFunc("nodes", cobra.NoFileCompletions)
+	_ = cmd.RegisterFlagCompletionFunc("memory", cobra.NoFileCompletions)
 }
 
 func (f *limitFlags) limits() (interp.Limits, error) {
@@ -37,7 +45,10 @@ func (f *limitFlags) limits() (interp.Limits, error) {
 	if f.nodes < 0 {
 		return interp.Limits{}, fmt.Errorf("invalid --nodes %d: want 0 (no limit) or more", f.nodes)
 	}
-	return interp.Limits{Time: f.timeout, Nodes: f.nodes}, nil
+	if f.memory < 0 {
+		return interp.Limits{}, fmt.Errorf("invalid --memory %d: want 0 (no limit) or more", f.memory)
+	}
+	return interp.Limits{Time: f.timeout, Nodes: f.nodes, Memory: f.memory}, nil
 }
 
 // rulesetName names a ruleset in what solve and stats write: a built-in by

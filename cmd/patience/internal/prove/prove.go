@@ -35,7 +35,7 @@ const (
 )
 
 // DealLimits is the budget of one deal tried, as solver limits.
-var DealLimits = interp.Limits{Time: DealTime}
+var DealLimits = interp.Limits{Time: DealTime, Memory: 2_000_000}
 
 // Hint is a suggested move and what the solver knew when it was made.
 type Hint struct {
