@@ -2,6 +2,7 @@ package interp
 
 import (
 	"cmp"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -55,12 +56,26 @@ func (r *Rules) Solve(s *State, lim Limits) Solution {
 	sv.unlimited = r.redeal != nil && r.redeal.times < 0
 	root := s.Clone()
 	out := Solution{}
-	switch sv.dfs(root, 0) {
+	// Depth-first search gets three quarters of the budget; if it settles
+	// nothing, random playouts get the rest.
+	full, fullDeadline := sv.lim.Nodes, sv.deadline
+	if full > 0 {
+		sv.lim.Nodes = max(1, full*3/4)
+	}
+	if !fullDeadline.IsZero() {
+		sv.deadline = sv.start.Add(fullDeadline.Sub(sv.start) * 3 / 4)
+	}
+	switch sv.dfs(root.Clone(), 0) {
 	case found:
 		out.Verdict = Winnable
 		out.Moves = slices.Clone(sv.path)
 	case exhausted:
 		out.Verdict = Unwinnable
+	default:
+		sv.lim.Nodes, sv.deadline = full, fullDeadline
+		if line, ok := sv.playouts(root); ok {
+			out.Verdict, out.Moves = Winnable, sv.shorten(root, line)
+		}
 	}
 	out.Nodes = sv.nodes
 	out.Elapsed = time.Since(sv.start)
@@ -90,6 +105,113 @@ type solver struct {
 	canon     [256]Card // each card as the rules can tell it apart
 	unlimited bool      // redeals are unlimited, so their count is no part of a position
 	hashes    []key128
+}
+
+// playouts looks for a win by random playouts biased to progress, before
+// the exhaustive search: where depth-first search commits early to a bad
+// choice and spends its budget deep below it, a few hundred quick games
+// often find a winning line. They use up to a quarter of the node budget
+// (or a fixed number of positions without one); their positions count as
+// nodes. The random source is seeded from the position, so a solve gives
+// the same answer every time.
+func (sv *solver) playouts(root *State) ([]Move, bool) {
+	r := sv.r
+	budget := 1 << 30 // without a node limit, until the deadline
+	if sv.lim.Nodes > 0 {
+		budget = sv.lim.Nodes - sv.nodes
+	} else if sv.deadline.IsZero() {
+		budget = 100_000
+	}
+	k := sv.key(root)
+	rng := rand.New(rand.NewPCG(k[0], k[1]))
+	s := r.newState()
+	var line, moves []Move
+	var best []Move
+	for spent := 0; spent < budget; spent++ { // a playout costs at least one
+		s.CopyFrom(root)
+		line = line[:0]
+		for steps := 0; steps < 4*r.Game.CardCount*(1+r.redealsAllowed()) && spent < budget; steps++ {
+			if r.Won(s) {
+				return slices.Clone(line), true
+			}
+			moves = r.Moves(s, moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			best = best[:0]
+			top := -1
+			for _, m := range moves {
+				if p := r.promise(s, m); p > top {
+					top, best = p, append(best[:0], m)
+				} else if p == top {
+					best = append(best, m)
+				}
+			}
+			m := best[rng.IntN(len(best))]
+			if rng.IntN(8) == 0 {
+				m = moves[rng.IntN(len(moves))] // now and then, anything legal
+			}
+			r.Apply(s, m)
+			line = append(line, m)
+			spent++
+			sv.nodes++
+		}
+		if r.Won(s) {
+			return slices.Clone(line), true
+		}
+		if len(line) == 0 || (!sv.deadline.IsZero() && spent&255 == 0 && time.Now().After(sv.deadline)) {
+			break // no move at all, or out of time
+		}
+	}
+	return nil, false
+}
+
+// shorten cuts the loops out of a winning line: whenever the line comes
+// back to exactly a position it has been in, the moves in between go. The
+// shorter line is checked to win, else the line is kept as it was.
+func (sv *solver) shorten(root *State, line []Move) []Move {
+	r := sv.r
+	s := root.Clone()
+	at := map[uint64]int{s.Hash(r): 0}
+	var out []Move
+	for _, m := range line {
+		r.Apply(s, m)
+		out = append(out, m)
+		h := s.Hash(r)
+		if i, ok := at[h]; ok {
+			out = out[:i]
+			for k, j := range at {
+				if j > i {
+					delete(at, k)
+				}
+			}
+			continue
+		}
+		at[h] = len(out)
+	}
+	check := root.Clone()
+	for _, m := range out {
+		if !r.Legal(check, m) {
+			return line
+		}
+		r.Apply(check, m)
+	}
+	if !r.Won(check) {
+		return line
+	}
+	return out
+}
+
+// redealsAllowed is the number of redeals, or a few when unlimited, to
+// bound a playout's length.
+func (r *Rules) redealsAllowed() int {
+	switch {
+	case r.redeal == nil:
+		return 0
+	case r.redeal.times < 0:
+		return 3
+	}
+	return r.redeal.times
 }
 
 func (sv *solver) dfs(s *State, depth int) searchResult {
