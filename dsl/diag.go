@@ -99,7 +99,7 @@ func (d *Diagnostics) Render() string {
 		}
 		raw := []rune(strings.TrimRight(lines[x.Pos.Line-1], "\r"))
 		start := min(max(x.Pos.Column-1, 0), len(raw))
-		stop := start + 1
+		stop := min(start+1, len(raw))
 		if x.End.Line == x.Pos.Line && x.End.Column > x.Pos.Column {
 			stop = min(x.End.Column-1, len(raw))
 		}
