@@ -24,6 +24,7 @@ type Rules struct {
 	phases    []condFn
 	invert    bool  // index destinations by card (many source-destination pairs)
 	refillers []int // piles that refill themselves, in order
+	dests     []int // piles some other pile may move cards to
 	pairPiles []int // piles that take pairs
 }
 
@@ -198,6 +199,15 @@ func Compile(g *check.Game) *Rules {
 			p.role != check.Foundation && p.role != check.Discard && i != r.stock
 	}
 	r.invert = pairs > 40
+	var to uint64
+	for _, p := range r.piles {
+		to |= p.toMask
+	}
+	for d := range r.piles {
+		if to&(1<<d) != 0 {
+			r.dests = append(r.dests, d)
+		}
+	}
 	for _, a := range g.Actions {
 		ra := action{count: a.Count, each: a.Each, targets: a.Targets, when: r.cond(a.When)}
 		for _, t := range a.Targets {

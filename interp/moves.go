@@ -1,7 +1,9 @@
 package interp
 
 import (
+	"bytes"
 	"math/bits"
+	"unsafe"
 
 	"github.com/patience-dev/patience/dsl/check"
 )
@@ -47,7 +49,7 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 	if r.invert {
 		wants = new([64]uint64)
 	}
-	for d := range r.piles {
+	for _, d := range r.dests {
 		a, _ := r.accept(s, d)
 		if a == 0 {
 			continue
@@ -86,20 +88,40 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 		base := r.offs[src]
 		if pr.grid {
 			col := s.cards[base : base+n]
-			below := gap // the slot below the one looked at
-			for i := len(col) - 1; i >= 0; i-- {
-				c := col[i]
-				free := c != gap && (below == gap || (pr.bothEnds && (i == 0 || col[i-1] == gap)))
-				below = c
-				if !free {
-					continue
-				}
-				for ds := dests(c) & to; ds != 0; ds &= ds - 1 {
+			emit := func(i int) {
+				for ds := dests(col[i]) & to; ds != 0; ds &= ds - 1 {
 					dst := bits.TrailingZeros64(ds)
 					if r.fitsOne(s, dst, src) {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1, Slot: uint8(i)})
 					}
 				}
+			}
+			// The free cards are the last one, the ones just above a gap,
+			// and with both ends those just below a gap and in row 1: found
+			// from the gaps, which bytes.LastIndexByte finds fast.
+			raw := unsafe.Slice((*byte)(unsafe.Pointer(&col[0])), n)
+			last := n // the lowest slot looked at so far
+			if col[n-1] != gap {
+				emit(n - 1)
+				last = n - 1
+			}
+			for end := n; end > 0; {
+				g := bytes.LastIndexByte(raw[:end], byte(gap))
+				if g < 0 {
+					break
+				}
+				if pr.bothEnds && g+1 < last && col[g+1] != gap {
+					emit(g + 1)
+				}
+				last = g
+				if g > 0 && col[g-1] != gap {
+					emit(g - 1)
+					last = g - 1
+				}
+				end = g
+			}
+			if pr.bothEnds && last > 0 && col[0] != gap {
+				emit(0)
 			}
 			continue
 		}
