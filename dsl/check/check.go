@@ -485,8 +485,9 @@ func (c *checker) pileRules(d pileDecl) {
 					ex = &pat
 				}
 			}
+			build := c.relation(s.Rel)
 			for _, p := range piles {
-				p.Build = c.relation(s.Rel)
+				p.Build = build
 				p.Except = ex
 			}
 		case *dsl.Run:
@@ -1173,6 +1174,7 @@ func (c *checker) crossChecks(decls []pileDecl) {
 	if g.Redeal != nil && len(g.Actions) == 0 {
 		c.errorf(c.declNode(decls, g.Stock), "a redeal needs a stock that deals")
 	}
+	fillReported := map[string]bool{} // one error per group
 	for i, p := range g.Piles {
 		if p.Holds > 0 && dealt[i] > p.Holds {
 			c.errorf(c.declNode(decls, i), "the deal puts %d cards on %q, which holds %d", dealt[i], p.Name, p.Holds)
@@ -1182,7 +1184,10 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		}
 		for _, src := range p.Fill {
 			if !slices.Contains(g.Piles[src].To, i) {
-				c.errorf(c.declNode(decls, i), "%q is filled from %q, but %q never moves to it: add %q to its `to`", p.Name, g.Piles[src].Name, g.Piles[src].Name, p.Group)
+				if !fillReported[p.Group] {
+					c.errorf(c.declNode(decls, i), "%q is filled from %q, but %q never moves to it: add %q to its `to`", p.Name, g.Piles[src].Name, g.Piles[src].Name, p.Group)
+					fillReported[p.Group] = true
+				}
 				break
 			}
 		}

@@ -94,11 +94,9 @@ func readReplay(path string, stdin io.Reader) (*replayFile, error) {
 func (rf *replayFile) play(g *interp.Game) error {
 	for i, m := range rf.moves {
 		if _, err := g.Play(m.text); err != nil {
-			where := rf.name
+			where := fmt.Sprintf("%s, move %d", rf.name, i+1)
 			if m.line > 0 {
 				where = fmt.Sprintf("%s:%d", rf.name, m.line)
-			} else {
-				where = fmt.Sprintf("%s, move %d", rf.name, i+1)
 			}
 			return fmt.Errorf("%s: cannot play %s after %d %s: %s", where, quoteShort(m.text), i, plural(i, "move", "moves"), shorten(oneLine(err.Error())))
 		}
