@@ -36,6 +36,30 @@ func rotate(first byte, up bool) string {
 	return seq[i:] + seq[:i]
 }
 
+// solveBoth sets up base plus each variant's piles and checks the solver's
+// verdict: "winnable" must be won by a line that replays, "unwinnable"
+// proved lost.
+func solveBoth(t *testing.T, ruleset string, base layout, variants map[string]map[string]string) {
+	t.Helper()
+	for name, piles := range variants {
+		t.Run(name, func(t *testing.T) {
+			l := base
+			l.piles = map[string]string{}
+			for k, v := range base.piles {
+				l.piles[k] = v
+			}
+			for k, v := range piles {
+				l.piles[k] = v
+			}
+			want := interp.Winnable
+			if name == "unwinnable" {
+				want = interp.Unwinnable
+			}
+			solveKnown(t, setUp(t, ruleset, l), want)
+		})
+	}
+}
+
 func solveKnown(t *testing.T, g *interp.Game, want interp.Verdict) {
 	t.Helper()
 	sol := g.Rules.Solve(g.State(), interp.Limits{Time: 5 * time.Second})
@@ -60,20 +84,9 @@ func TestSolveKnownPrecedence(t *testing.T) {
 		}
 		piles["f"+string(rune('1'+i))] = run(seq, string(suits[i%4]))
 	}
-	for name, waste := range map[string]string{"winnable": "AC 2C", "unwinnable": "2C AC"} {
-		t.Run(name, func(t *testing.T) {
-			l := layout{piles: map[string]string{"waste": waste}, redeals: 2}
-			for k, v := range piles {
-				l.piles[k] = v
-			}
-			g := setUp(t, "precedence", l)
-			want := interp.Winnable
-			if name == "unwinnable" {
-				want = interp.Unwinnable
-			}
-			solveKnown(t, g, want)
-		})
-	}
+	solveBoth(t, "precedence", layout{piles: piles, redeals: 2}, map[string]map[string]string{
+		"winnable": {"waste": "AC 2C"}, "unwinnable": {"waste": "2C AC"},
+	})
 }
 
 func TestSolveKnownBabette(t *testing.T) {
@@ -88,20 +101,9 @@ func TestSolveKnownBabette(t *testing.T) {
 		piles["ace"+string(rune('1'+i))] = run(up, string(s))
 		piles["king"+string(rune('1'+i))] = run("KQJT98765432A", string(s))
 	}
-	for name, garden := range map[string]string{"winnable": "KC QC", "unwinnable": "QC KC"} {
-		t.Run(name, func(t *testing.T) {
-			l := layout{piles: map[string]string{"garden1": garden}, redeals: 1}
-			for k, v := range piles {
-				l.piles[k] = v
-			}
-			g := setUp(t, "babette", l)
-			want := interp.Winnable
-			if name == "unwinnable" {
-				want = interp.Unwinnable
-			}
-			solveKnown(t, g, want)
-		})
-	}
+	solveBoth(t, "babette", layout{piles: piles, redeals: 1}, map[string]map[string]string{
+		"winnable": {"garden1": "KC QC"}, "unwinnable": {"garden1": "QC KC"},
+	})
 }
 
 func TestSolveKnownPlot(t *testing.T) {
@@ -115,20 +117,9 @@ func TestSolveKnownPlot(t *testing.T) {
 		}
 		piles["f"+string(rune('1'+i))] = run(seq, string("CDHS"[i%4]))
 	}
-	for name, reserve := range map[string]string{"winnable": "6S 5S", "unwinnable": "5S 6S"} {
-		t.Run(name, func(t *testing.T) {
-			l := layout{piles: map[string]string{"reserve": reserve}, phase: 1, values: map[string]string{"b": "7"}}
-			for k, v := range piles {
-				l.piles[k] = v
-			}
-			g := setUp(t, "plot", l)
-			want := interp.Winnable
-			if name == "unwinnable" {
-				want = interp.Unwinnable
-			}
-			solveKnown(t, g, want)
-		})
-	}
+	solveBoth(t, "plot", layout{piles: piles, phase: 1, values: map[string]string{"b": "7"}}, map[string]map[string]string{
+		"winnable": {"reserve": "6S 5S"}, "unwinnable": {"reserve": "5S 6S"},
+	})
 }
 
 func TestSolveKnownRougeEtNoir(t *testing.T) {
@@ -142,24 +133,8 @@ func TestSolveKnownRougeEtNoir(t *testing.T) {
 		"d2": "KH QS JH TS 9H 8S 7H 6S 5H 4S 3H 2S AH",
 		"d3": "KC QD JC TD 9C 8D 7C 6D 5C 4D 3C 2D AC",
 	}
-	for name, cols := range map[string]map[string]string{
+	solveBoth(t, "rouge-et-noir", layout{piles: piles}, map[string]map[string]string{
 		"winnable":   {"c1": "KD QC JD TC 9D 8C 7D 6C 5D 4C 3D", "c2": "2C", "c3": "AD"},
 		"unwinnable": {"c1": "KD QC JD TC 9D 8C 7D 6C 5D 4C 3D AD 2C"},
-	} {
-		t.Run(name, func(t *testing.T) {
-			l := layout{piles: map[string]string{}}
-			for k, v := range piles {
-				l.piles[k] = v
-			}
-			for k, v := range cols {
-				l.piles[k] = v
-			}
-			g := setUp(t, "rouge-et-noir", l)
-			want := interp.Winnable
-			if name == "unwinnable" {
-				want = interp.Unwinnable
-			}
-			solveKnown(t, g, want)
-		})
-	}
+	})
 }
