@@ -1,17 +1,15 @@
 package dsl_test
 
 import (
-	"bytes"
 	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/dsl/internal/dsltest"
 	"github.com/patience-dev/patience/rulesets"
 )
 
@@ -79,41 +77,6 @@ func FuzzParse(f *testing.F) {
 		if len(d.List) == 0 || !d.HasErrors() {
 			t.Fatalf("Parse failed with no error diagnostic")
 		}
-		checkDiagnostics(t, filename, src, d)
+		dsltest.CheckDiagnostics(t, filename, src, d)
 	})
-}
-
-// checkDiagnostics checks that every diagnostic lies inside src and that
-// the diagnostics render.
-func checkDiagnostics(t *testing.T, filename string, src []byte, d *dsl.Diagnostics) {
-	t.Helper()
-	if !bytes.Equal(d.Source, src) {
-		t.Errorf("Diagnostics.Source is not the file")
-	}
-	lines := strings.Split(string(src), "\n")
-	inside := func(p lexer.Position) bool {
-		return p.Line >= 1 && p.Line <= len(lines) &&
-			p.Column >= 1 && p.Column <= utf8.RuneCountInString(lines[p.Line-1])+1
-	}
-	for _, x := range d.List {
-		if x.Message == "" {
-			t.Errorf("%s: empty message", x.Header())
-		}
-		if x.Pos.Filename != filename {
-			t.Errorf("%s: file name %q, want %q", x.Header(), x.Pos.Filename, filename)
-		}
-		if !inside(x.Pos) {
-			t.Errorf("%s: position %d:%d is outside the file (%d lines)", x.Header(), x.Pos.Line, x.Pos.Column, len(lines))
-		}
-		if x.End.Line != 0 || x.End.Column != 0 {
-			if !inside(x.End) {
-				t.Errorf("%s: end %d:%d is outside the file (%d lines)", x.Header(), x.End.Line, x.End.Column, len(lines))
-			}
-			if x.End.Line < x.Pos.Line || (x.End.Line == x.Pos.Line && x.End.Column < x.Pos.Column) {
-				t.Errorf("%s: end %d:%d is before the start", x.Header(), x.End.Line, x.End.Column)
-			}
-		}
-	}
-	_ = d.Error()
-	_ = d.Render()
 }

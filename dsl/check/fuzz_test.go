@@ -1,19 +1,17 @@
 package check_test
 
 import (
-	"bytes"
 	"errors"
 	"hash/fnv"
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/dsl/internal/dsltest"
 	"github.com/patience-dev/patience/interp"
 	"github.com/patience-dev/patience/rulesets"
 )
@@ -66,7 +64,7 @@ func FuzzCheck(f *testing.F) {
 			if len(d.List) > dsl.MaxDiagnostics {
 				t.Errorf("%d diagnostics: more than MaxDiagnostics", len(d.List))
 			}
-			checkDiagnostics(t, filename, src, d)
+			dsltest.CheckDiagnostics(t, filename, src, d)
 			return
 		}
 		if g == nil {
@@ -184,39 +182,4 @@ func dump(r *interp.Rules, s *interp.State) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// checkDiagnostics checks that every diagnostic lies inside src and that
-// the diagnostics render.
-func checkDiagnostics(t *testing.T, filename string, src []byte, d *dsl.Diagnostics) {
-	t.Helper()
-	if !bytes.Equal(d.Source, src) {
-		t.Errorf("Diagnostics.Source is not the file")
-	}
-	lines := strings.Split(string(src), "\n")
-	inside := func(p lexer.Position) bool {
-		return p.Line >= 1 && p.Line <= len(lines) &&
-			p.Column >= 1 && p.Column <= utf8.RuneCountInString(lines[p.Line-1])+1
-	}
-	for _, x := range d.List {
-		if x.Message == "" {
-			t.Errorf("%s: empty message", x.Header())
-		}
-		if x.Pos.Filename != filename {
-			t.Errorf("%s: file name %q, want %q", x.Header(), x.Pos.Filename, filename)
-		}
-		if !inside(x.Pos) {
-			t.Errorf("%s: position %d:%d is outside the file (%d lines)", x.Header(), x.Pos.Line, x.Pos.Column, len(lines))
-		}
-		if x.End.Line != 0 || x.End.Column != 0 {
-			if !inside(x.End) {
-				t.Errorf("%s: end %d:%d is outside the file (%d lines)", x.Header(), x.End.Line, x.End.Column, len(lines))
-			}
-			if x.End.Line < x.Pos.Line || (x.End.Line == x.Pos.Line && x.End.Column < x.Pos.Column) {
-				t.Errorf("%s: end %d:%d is before the start", x.Header(), x.End.Line, x.End.Column)
-			}
-		}
-	}
-	_ = d.Error()
-	_ = d.Render()
 }
