@@ -105,6 +105,7 @@ type solver struct {
 	canon     [256]Card // each card as the rules can tell it apart
 	unlimited bool      // redeals are unlimited, so their count is no part of a position
 	hashes    []key128
+	scores    []int // scratch for order
 }
 
 // playouts looks for a win by random playouts biased to progress, before
@@ -282,8 +283,19 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 }
 
 // order sorts moves by their promise, progress first.
+// Each move is rated once; an insertion sort keeps equal moves in the
+// order the generator gave them (move lists are short).
 func (sv *solver) order(s *State, moves []Move) {
-	slices.SortStableFunc(moves, func(a, b Move) int { return sv.r.promise(s, b) - sv.r.promise(s, a) })
+	sv.scores = sv.scores[:0]
+	for _, m := range moves {
+		sv.scores = append(sv.scores, sv.r.promise(s, m))
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && sv.scores[j] > sv.scores[j-1]; j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+			sv.scores[j], sv.scores[j-1] = sv.scores[j-1], sv.scores[j]
+		}
+	}
 }
 
 // key is a 128-bit hash of the position in which interchangeable piles are
