@@ -65,6 +65,10 @@ func (r *Rules) promise(s *State, m Move) int {
 	case check.Foundation, check.Discard:
 		return 100
 	}
+	switch r.piles[m.From].role {
+	case check.Foundation, check.Discard:
+		return 1 // taking a card back undoes progress: a last resort
+	}
 	if !r.Rearranging(m) {
 		return 50
 	}

@@ -37,6 +37,12 @@ type Move struct {
 // Moves appends every legal move in s to buf and returns it. Every distinct
 // destination is its own move.
 func (r *Rules) Moves(s *State, buf []Move) []Move {
+	return r.movesFrom(s, ^uint64(0), buf)
+}
+
+// movesFrom appends the legal moves of s whose source is in the set from;
+// the stock's moves only when from is every pile.
+func (r *Rules) movesFrom(s *State, from uint64, buf []Move) []Move {
 	// wants[c] is the set of piles that accept card c at the bottom of what
 	// is moved onto them; the work is then in proportion to the moves found.
 	// Piles that accept many cards (a space that takes any card) are kept
@@ -78,7 +84,7 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 	for src := range r.piles {
 		pr := &r.piles[src]
 		n := int(s.lens[src])
-		if n == 0 || pr.toMask == 0 {
+		if n == 0 || pr.toMask == 0 || from&(1<<src) == 0 {
 			continue
 		}
 		if pr.coveredBy != 0 && r.covered(s, src) {
@@ -160,6 +166,9 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 				}
 			}
 		}
+	}
+	if from != ^uint64(0) {
+		return buf
 	}
 	for _, d := range r.pairPiles {
 		buf = r.pairMoves(s, d, buf)

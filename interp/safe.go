@@ -8,8 +8,9 @@ import (
 
 // safety finds moves the rules prove safe to play at once: a card to a
 // foundation when no other foundation could ever take it and no other pile
-// could ever build on it. Such a card is never needed anywhere else, and a
-// foundation never gives a card back, so playing it loses nothing.
+// could ever build on it, from a pile whose other cards it does not
+// affect. Such a card is never needed anywhere else, and a foundation
+// never gives a card back, so playing it loses nothing.
 type safety struct {
 	r       *Rules
 	enabled bool
@@ -17,6 +18,7 @@ type safety struct {
 	found   []int     // foundation piles
 	out     []int     // foundation and discard piles: where cards end
 	builds  []int     // other piles that build
+	fixed   uint64    // piles no card may leave safely (see newSafety)
 	classes [][]int
 }
 
@@ -55,6 +57,17 @@ func (r *Rules) newSafety(s *State) *safety {
 			}
 		}
 	}
+	// Taking a card from a pile that a redeal gathers changes where the
+	// others land when they are dealt again (in Klondike by threes, which
+	// cards come up in each three), unless the stock deals them back one
+	// at a time to one pile, in the same order. Such a card may be needed
+	// where it is, so no move from those piles counts as safe.
+	single := len(r.acts) == 1 && !r.acts[0].each && r.acts[0].count == 1 && len(r.acts[0].targets) == 1
+	if r.redeal != nil && !single {
+		for _, f := range r.redeal.from {
+			sf.fixed |= 1 << f
+		}
+	}
 	return sf
 }
 
@@ -66,7 +79,7 @@ func (sf *safety) move(s *State) (Move, bool) {
 	r := sf.r
 	var buf [64]Move
 	for _, m := range r.Moves(s, buf[:0]) {
-		if m.Kind != Play || m.Count != 1 || r.piles[m.To].role != check.Foundation {
+		if m.Kind != Play || m.Count != 1 || r.piles[m.To].role != check.Foundation || sf.fixed&(1<<m.From) != 0 {
 			continue
 		}
 		x := r.movedCard(s, m)

@@ -43,7 +43,16 @@ type Solution struct {
 // first, trying progress moves first, with a transposition table over a
 // canonical hash in which interchangeable piles are put in order. It uses
 // no pruning that the rules do not prove safe, so Unwinnable is a proof.
+// No one way of searching suits every game, so it takes turns (see
+// portfolio) with another order of moves and with random playouts.
 func (r *Rules) Solve(s *State, lim Limits) Solution {
+	return r.solve(s, lim, r.wasteMask(), true)
+}
+
+// solve is Solve with the piles the stock deals to when deals commute (0:
+// search every deal on its own), and with or without safe moves. Tests
+// compare the verdicts each way.
+func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
 	sv := &solver{r: r, lim: lim, seen: map[key128]struct{}{}, start: time.Now()}
 	if !lim.Deadline.IsZero() {
 		sv.deadline = lim.Deadline
@@ -52,34 +61,79 @@ func (r *Rules) Solve(s *State, lim Limits) Solution {
 	}
 	sv.classes = r.interchangeable()
 	sv.safe = r.newSafety(s)
+	sv.safe.enabled = sv.safe.enabled && safe
 	sv.canon = r.cardClasses()
 	sv.unlimited = r.redeal != nil && r.redeal.times < 0
+	sv.waste = waste
+	sv.scratch = r.newState()
+	for i := range r.piles {
+		if role := r.piles[i].role; role == check.Foundation || role == check.Discard {
+			sv.outs = append(sv.outs, i)
+		}
+	}
 	root := s.Clone()
 	out := Solution{}
-	// Depth-first search gets three quarters of the budget; if it settles
-	// nothing, random playouts get the rest.
-	full, fullDeadline := sv.lim.Nodes, sv.deadline
-	if full > 0 {
-		sv.lim.Nodes = max(1, full*3/4)
-	}
-	if !fullDeadline.IsZero() {
-		sv.deadline = sv.start.Add(fullDeadline.Sub(sv.start) * 3 / 4)
-	}
-	switch sv.dfs(root.Clone(), 0) {
+	line, res := sv.portfolio(root)
+	switch res {
 	case found:
-		out.Verdict = Winnable
-		out.Moves = slices.Clone(sv.path)
+		out.Verdict, out.Moves = Winnable, line
 	case exhausted:
 		out.Verdict = Unwinnable
-	default:
-		sv.lim.Nodes, sv.deadline = full, fullDeadline
-		if line, ok := sv.playouts(root); ok {
-			out.Verdict, out.Moves = Winnable, sv.shorten(root, line)
-		}
 	}
 	out.Nodes = sv.nodes
 	out.Elapsed = time.Since(sv.start)
 	return out
+}
+
+// portfolio takes turns between three searches, each given a budget of
+// positions that grows fourfold each round: depth-first search with moves
+// in the order of their promise, the same with moves of equal promise
+// ordered by how good a position they lead to (see worth), and random
+// playouts. The first win ends it, and so does a depth-first search that
+// searched everything: the deal is unwinnable. Easy deals are settled at
+// once by whichever search suits the game, and no game pays more than
+// about three times what its best search would cost alone.
+func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
+	total := sv.lim.Nodes
+	defer func() { sv.lim.Nodes = total }()
+	spent := func() bool {
+		return total > 0 && sv.nodes >= total || !sv.deadline.IsZero() && time.Now().After(sv.deadline)
+	}
+	full := false // a depth-first search filled the memory allowed
+	for round, budget := 0, 2000; ; round, budget = round+1, budget*4 {
+		for strategy := range 3 {
+			if strategy < 2 && full {
+				continue
+			}
+			sv.lim.Nodes = sv.nodes + budget
+			if strategy == 2 {
+				sv.lim.Nodes += budget // playouts are cheap: twice the share
+			}
+			if total > 0 {
+				sv.lim.Nodes = min(sv.lim.Nodes, total)
+			}
+			switch strategy {
+			case 0, 1:
+				sv.rate = strategy == 1
+				clear(sv.seen)
+				sv.path = sv.path[:0]
+				switch sv.dfs(root.Clone(), 0) {
+				case found:
+					return slices.Clone(sv.path), found
+				case exhausted:
+					return nil, exhausted
+				}
+				full = sv.lim.Memory > 0 && len(sv.seen) >= sv.lim.Memory
+			case 2:
+				if line, ok := sv.playouts(root, round); ok {
+					return sv.shorten(root, line), found
+				}
+			}
+			if spent() || full && total == 0 && sv.deadline.IsZero() {
+				return nil, limited
+			}
+		}
+	}
 }
 
 type searchResult uint8
@@ -99,23 +153,26 @@ type solver struct {
 	nodes     int
 	path      []Move
 	states    []*State // a scratch state per depth
-	moves     [][]Move // a scratch move list per depth
-	classes   [][]int  // groups of interchangeable piles
+	steps     [][]step // the steps tried at each depth
+	moves     []Move   // scratch
+	scratch   *State
+	waste     uint64 // the piles the stock deals to, when deals commute (see steps)
+	outs      []int  // foundations and discards
+	rate      bool
+	classes   [][]int // groups of interchangeable piles
 	safe      *safety
 	canon     [256]Card // each card as the rules can tell it apart
 	unlimited bool      // redeals are unlimited, so their count is no part of a position
 	hashes    []key128
-	scores    []int // scratch for order
 }
 
-// playouts looks for a win by random playouts biased to progress, before
-// the exhaustive search: where depth-first search commits early to a bad
-// choice and spends its budget deep below it, a few hundred quick games
-// often find a winning line. They use up to a quarter of the node budget
-// (or a fixed number of positions without one); their positions count as
-// nodes. The random source is seeded from the position, so a solve gives
-// the same answer every time.
-func (sv *solver) playouts(root *State) ([]Move, bool) {
+// playouts looks for a win by random playouts biased to progress: where
+// depth-first search commits early to a bad choice and spends its budget
+// deep below it, many quick games often find a winning line. They stop at
+// the node limit (or after a fixed number of positions without one); their
+// positions count as nodes. The random source is seeded from the position
+// and the round, so a solve gives the same answer every time.
+func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 	r := sv.r
 	budget := 1 << 30 // without a node limit, until the deadline
 	if sv.lim.Nodes > 0 {
@@ -124,7 +181,7 @@ func (sv *solver) playouts(root *State) ([]Move, bool) {
 		budget = 100_000
 	}
 	k := sv.key(root)
-	rng := rand.New(rand.NewPCG(k[0], k[1]))
+	rng := rand.New(rand.NewPCG(k[0], k[1]+uint64(round)))
 	s := r.newState()
 	var line, moves []Move
 	var best []Move
@@ -257,24 +314,40 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 
 	for len(sv.states) <= depth {
 		sv.states = append(sv.states, r.newState())
-		sv.moves = append(sv.moves, make([]Move, 0, 32))
+		sv.steps = append(sv.steps, make([]step, 0, 32))
 	}
-	moves := r.Moves(s, sv.moves[depth][:0])
-	sv.moves[depth] = moves
-	sv.order(s, moves)
+	steps, dealt := sv.steps[depth][:0], 0
+	steps, sv.moves, dealt = r.steps(s, sv.waste, steps, sv.moves, sv.scratch)
+	sv.nodes += dealt // the positions between deals count too
+	sv.steps[depth] = steps
+	if sv.rate {
+		for i := range steps {
+			next := sv.states[depth]
+			next.CopyFrom(s)
+			sv.playStep(next, steps[i], nil)
+			steps[i].worth = int32(sv.worth(next))
+		}
+	}
+	order(steps)
 	next := sv.states[depth]
 	result := exhausted
-	for _, m := range moves {
+	for _, st := range steps {
 		next.CopyFrom(s)
-		r.Apply(next, m)
-		sv.path = append(sv.path, m)
+		mark := len(sv.path)
+		for range st.deals {
+			m, _ := r.stockMove(next)
+			r.Apply(next, m)
+			sv.path = append(sv.path, m)
+		}
+		r.Apply(next, st.m)
+		sv.path = append(sv.path, st.m)
 		switch sv.dfs(next, depth+1) {
 		case found:
 			return found
 		case limited:
 			result = limited
 		}
-		sv.path = sv.path[:len(sv.path)-1]
+		sv.path = sv.path[:mark]
 		if result == limited {
 			return limited
 		}
@@ -282,20 +355,25 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 	return result
 }
 
-// order sorts moves by their promise, progress first.
-// Each move is rated once; an insertion sort keeps equal moves in the
-// order the generator gave them (move lists are short).
-func (sv *solver) order(s *State, moves []Move) {
-	sv.scores = sv.scores[:0]
-	for _, m := range moves {
-		sv.scores = append(sv.scores, sv.r.promise(s, m))
-	}
-	for i := 1; i < len(moves); i++ {
-		for j := i; j > 0 && sv.scores[j] > sv.scores[j-1]; j-- {
-			moves[j], moves[j-1] = moves[j-1], moves[j]
-			sv.scores[j], sv.scores[j-1] = sv.scores[j-1], sv.scores[j]
+// order sorts steps by their promise, progress first, and then by the
+// deals they need, fewest first. An insertion sort keeps equal steps in
+// the order the generator gave them (lists are short).
+func order(steps []step) {
+	for i := 1; i < len(steps); i++ {
+		for j := i; j > 0 && before(steps[j], steps[j-1]); j-- {
+			steps[j], steps[j-1] = steps[j-1], steps[j]
 		}
 	}
+}
+
+func before(a, b step) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	if a.worth != b.worth {
+		return a.worth > b.worth
+	}
+	return a.deals < b.deals
 }
 
 // key is a 128-bit hash of the position in which interchangeable piles are

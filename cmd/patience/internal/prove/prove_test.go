@@ -49,7 +49,7 @@ func TestAsk(t *testing.T) {
 
 func TestWinnableDeal(t *testing.T) {
 	r := climbRules(t)
-	lim := interp.Limits{Nodes: 20, Time: time.Second}
+	lim := interp.Limits{Nodes: 15, Time: time.Second}
 	res, err := WinnableDeal(context.Background(), r, 3, 10, lim)
 	require.NoError(t, err)
 	assert.Equal(t, Search{From: 3, Tried: 3, Seed: 5, Found: true, Unwinnable: 2}, res)
@@ -60,10 +60,10 @@ func TestWinnableDeal(t *testing.T) {
 	res, _ = WinnableDeal(context.Background(), r, 2, 10, lim)
 	assert.Equal(t, "seed 2 is proved winnable", res.Report(lim))
 
-	// Seed 6 needs more than 20 positions: unsettled.
+	// Seed 6 needs more than 15 positions: unsettled.
 	res, _ = WinnableDeal(context.Background(), r, 6, 2, lim)
 	assert.False(t, res.Found)
-	assert.Equal(t, "no deal from seed 6 to 7 was proved winnable (1 unwinnable, 1 not settled within 1s and 20 positions)", res.Report(lim))
+	assert.Equal(t, "no deal from seed 6 to 7 was proved winnable (1 unwinnable, 1 not settled within 1s and 15 positions)", res.Report(lim))
 	res, _ = WinnableDeal(context.Background(), r, 6, 1, interp.Limits{Nodes: 1})
 	assert.Equal(t, "no deal of seed 6 was proved winnable (1 not settled within 1 position)", res.Report(interp.Limits{Nodes: 1}))
 

@@ -1,0 +1,167 @@
+package interp
+
+import "github.com/patience-dev/patience/dsl/check"
+
+// Deals that commute.
+//
+// In many games the stock deals only to a waste: a pile that nothing else
+// moves cards to, and that no rule or condition looks at except by taking
+// its top card. Then a deal or a redeal changes nothing but the stock and
+// the waste, and nothing else that happens depends on them, so a deal can
+// always be put off until just before a card is taken from the waste: any
+// line of play can be reordered so that every run of deals is followed at
+// once by a play from the waste, with the same result. The solver then
+// searches "deal k times and play the waste's top card" as one step, and
+// the positions between the deals are never searched on their own: in
+// Klondike a tableau move is no longer tried once for every place the
+// stock could have been turned to.
+
+// wasteMask returns the piles the stock deals to when dealing commutes
+// with every other move, as above, and 0 when it does not (or there is no
+// stock). The conditions are checked on the rules, never assumed per game.
+func (r *Rules) wasteMask() uint64 {
+	g := r.Game
+	if r.stock < 0 || len(r.acts) != 1 || len(r.pairPiles) > 0 {
+		return 0
+	}
+	a := &r.acts[0]
+	if a.each || a.grid || a.when != nil || len(a.targets) != 1 {
+		return 0
+	}
+	w := uint64(1) << a.targets[0]
+	if r.redeal != nil {
+		for _, f := range r.redeal.from {
+			if w&(1<<f) == 0 {
+				return 0 // a redeal gathers other piles too
+			}
+		}
+	}
+	touched := w | 1<<r.stock // what a deal changes
+	for i := range r.piles {
+		p := &r.piles[i]
+		if p.toMask&touched != 0 || p.coveredBy&touched != 0 || p.grid && touched&(1<<i) != 0 {
+			return 0 // cards may be moved onto the waste or the stock, or they cover something
+		}
+		if p.startAfter >= 0 && touched&(1<<p.startAfter) != 0 {
+			return 0
+		}
+		if touched&(1<<i) != 0 && len(p.refill) > 0 {
+			return 0
+		}
+		for _, f := range p.refill {
+			if touched&(1<<f) != 0 {
+				return 0
+			}
+		}
+	}
+	for _, v := range g.Values {
+		if touched&(1<<v.Pile) != 0 {
+			return 0
+		}
+	}
+	conds := []check.Cond{g.Win}
+	for _, ph := range g.Phases {
+		conds = append(conds, ph.Until)
+	}
+	for _, p := range g.Piles {
+		conds = append(conds, p.StartWhen)
+		for _, b := range p.Base {
+			conds = append(conds, b.Cond)
+		}
+	}
+	for _, c := range conds {
+		if condPiles(c)&touched != 0 {
+			return 0
+		}
+	}
+	return w
+}
+
+// condPiles is the set of piles a condition looks at.
+func condPiles(c check.Cond) uint64 {
+	var out uint64
+	switch c := c.(type) {
+	case check.And:
+		for _, x := range c {
+			out |= condPiles(x)
+		}
+	case check.Or:
+		for _, x := range c {
+			out |= condPiles(x)
+		}
+	case check.Not:
+		out = condPiles(c.C)
+	case check.AllIn:
+		for _, p := range c.Piles {
+			out |= 1 << p
+		}
+	case check.PileTest:
+		for _, p := range c.Piles {
+			out |= 1 << p
+		}
+	}
+	return out
+}
+
+// stockMove is the one stock move legal in s, if any: a deal, or a redeal
+// once the stock is empty. It is only used when the rules have a single
+// deal statement (see wasteMask).
+func (r *Rules) stockMove(s *State) (Move, bool) {
+	if s.lens[r.stock] > 0 {
+		return Move{Kind: Deal}, r.canAct(s, 0)
+	}
+	return Move{Kind: Redeal}, r.canRedeal(s)
+}
+
+// step is one step of the solver's search: deals stock moves (see
+// stockMove) and then the move m.
+type step struct {
+	deals uint16
+	score int16 // the move's promise where it is played
+	worth int32 // how good the position after it is (see worth), when rated
+	m     Move
+}
+
+// steps appends the steps of s to buf and returns, besides, how many
+// positions between deals it looked at. With commuting deals (waste != 0)
+// they are the moves of s but the stock's, and for every number of stock
+// moves k that leads to a new arrangement of the stock and the waste, the
+// moves from the waste after k stock moves. scratch is a state to work in.
+func (r *Rules) steps(s *State, waste uint64, buf []step, moves []Move, scratch *State) ([]step, []Move, int) {
+	moves = r.Moves(s, moves[:0])
+	for _, m := range moves {
+		if waste == 0 || m.Kind == Play {
+			buf = append(buf, step{m: m, score: int16(r.promise(s, m))})
+		}
+	}
+	if waste == 0 {
+		return buf, moves, 0
+	}
+	scratch.CopyFrom(s)
+	// With unlimited redeals the stock's arrangement (its length says it
+	// all: the cards of stock and waste keep their cyclic order) comes
+	// round again, and from there on nothing is new; otherwise the redeals
+	// run out.
+	unlimited := r.redeal != nil && r.redeal.times < 0
+	var seen [256]bool
+	seen[s.lens[r.stock]] = true
+	k := 1
+	for ; ; k++ {
+		m, ok := r.stockMove(scratch)
+		if !ok {
+			break
+		}
+		r.Apply(scratch, m)
+		if unlimited {
+			if seen[scratch.lens[r.stock]] {
+				break
+			}
+			seen[scratch.lens[r.stock]] = true
+		}
+		moves = r.movesFrom(scratch, waste, moves[:0])
+		for _, m := range moves {
+			buf = append(buf, step{deals: uint16(k), m: m, score: int16(r.promise(scratch, m))})
+		}
+	}
+	return buf, moves, k - 1
+}
