@@ -119,6 +119,7 @@ type step struct {
 	deals uint16
 	score int16 // the move's promise where it is played
 	worth int32 // how good the position after it is (see worth), when rated
+	tie   uint32
 	m     Move
 }
 

@@ -89,10 +89,14 @@ func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
 // positions that grows fourfold each round: depth-first search with moves
 // in the order of their promise, the same with moves of equal promise
 // ordered by how good a position they lead to (see worth), and random
-// playouts. The first win ends it, and so does a depth-first search that
-// searched everything: the deal is unwinnable. Easy deals are settled at
-// once by whichever search suits the game, and no game pays more than
-// about three times what its best search would cost alone.
+// playouts, which get four times the budget. After the first round the
+// depth-first searches break ties between moves at random, so that each
+// round tries new lines instead of repeating the last. The first win ends
+// it, and so does a depth-first search that searched everything: the deal
+// is unwinnable. Easy deals are settled at once by whichever search suits
+// the game (in Klondike and FreeCell a depth-first search, in Precedence
+// and Babette the playouts), and none pays more than a few times what its
+// best search would cost alone.
 func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 	total := sv.lim.Nodes
 	defer func() { sv.lim.Nodes = total }()
@@ -107,7 +111,7 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 			}
 			sv.lim.Nodes = sv.nodes + budget
 			if strategy == 2 {
-				sv.lim.Nodes += budget // playouts are cheap: twice the share
+				sv.lim.Nodes += 3 * budget // the cheapest search, and often the best
 			}
 			if total > 0 {
 				sv.lim.Nodes = min(sv.lim.Nodes, total)
@@ -115,6 +119,11 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 			switch strategy {
 			case 0, 1:
 				sv.rate = strategy == 1
+				sv.shuffle = nil
+				if round > 0 {
+					k := sv.key(root)
+					sv.shuffle = rand.New(rand.NewPCG(k[0]^uint64(round), k[1]+uint64(strategy)))
+				}
 				clear(sv.seen)
 				sv.path = sv.path[:0]
 				switch sv.dfs(root.Clone(), 0) {
@@ -159,7 +168,8 @@ type solver struct {
 	waste     uint64 // the piles the stock deals to, when deals commute (see steps)
 	outs      []int  // foundations and discards
 	rate      bool
-	classes   [][]int // groups of interchangeable piles
+	shuffle   *rand.Rand // breaks ties between steps at random, when set
+	classes   [][]int    // groups of interchangeable piles
 	safe      *safety
 	canon     [256]Card // each card as the rules can tell it apart
 	unlimited bool      // redeals are unlimited, so their count is no part of a position
@@ -320,6 +330,11 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 	steps, sv.moves, dealt = r.steps(s, sv.waste, steps, sv.moves, sv.scratch)
 	sv.nodes += dealt // the positions between deals count too
 	sv.steps[depth] = steps
+	if sv.shuffle != nil {
+		for i := range steps {
+			steps[i].tie = sv.shuffle.Uint32()
+		}
+	}
 	if sv.rate {
 		for i := range steps {
 			next := sv.states[depth]
@@ -373,7 +388,10 @@ func before(a, b step) bool {
 	if a.worth != b.worth {
 		return a.worth > b.worth
 	}
-	return a.deals < b.deals
+	if a.deals != b.deals {
+		return a.deals < b.deals
+	}
+	return a.tie < b.tie
 }
 
 // key is a 128-bit hash of the position in which interchangeable piles are
