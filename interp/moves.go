@@ -37,12 +37,13 @@ type Move struct {
 // Moves appends every legal move in s to buf and returns it. Every distinct
 // destination is its own move.
 func (r *Rules) Moves(s *State, buf []Move) []Move {
-	return r.movesFrom(s, ^uint64(0), buf)
+	return r.movesFrom(s, ^uint64(0), ^uint64(0), buf)
 }
 
-// movesFrom appends the legal moves of s whose source is in the set from;
-// the stock's moves only when from is every pile.
-func (r *Rules) movesFrom(s *State, from uint64, buf []Move) []Move {
+// movesFrom appends the legal plays of s from a pile in the set from to a
+// pile in the set into; the stock's moves and pairs only when both sets
+// hold every pile.
+func (r *Rules) movesFrom(s *State, from, into uint64, buf []Move) []Move {
 	// wants[c] is the set of piles that accept card c at the bottom of what
 	// is moved onto them; the work is then in proportion to the moves found.
 	// Piles that accept many cards (a space that takes any card) are kept
@@ -56,6 +57,9 @@ func (r *Rules) movesFrom(s *State, from uint64, buf []Move) []Move {
 		wants = new([64]uint64)
 	}
 	for _, d := range r.dests {
+		if into&(1<<d) == 0 {
+			continue
+		}
 		a, _ := r.accept(s, d)
 		if a == 0 {
 			continue
@@ -81,6 +85,8 @@ func (r *Rules) movesFrom(s *State, from uint64, buf []Move) []Move {
 		}
 		return ds
 	}
+	var empty uint64 // the empty piles, once a pile moves runs using them
+	emptyKnown := false
 	for src := range r.piles {
 		pr := &r.piles[src]
 		n := int(s.lens[src])
@@ -135,6 +141,14 @@ func (r *Rules) movesFrom(s *State, from uint64, buf []Move) []Move {
 		if top.FaceDown() {
 			continue
 		}
+		if pr.using && !emptyKnown {
+			emptyKnown = true
+			for i, l := range s.lens {
+				if l == 0 {
+					empty |= 1 << i
+				}
+			}
+		}
 		if pr.move == check.MoveTop {
 			for ds := dests(top) & to; ds != 0; ds &= ds - 1 {
 				dst := bits.TrailingZeros64(ds)
@@ -154,7 +168,7 @@ func (r *Rules) movesFrom(s *State, from uint64, buf []Move) []Move {
 		for b := hi; b >= lo; b-- {
 			for ds := dests(s.cards[base+b]) & to; ds != 0; ds &= ds - 1 {
 				dst := bits.TrailingZeros64(ds)
-				if pr.using && n-b > r.runLimit(s, src, dst) {
+				if pr.using && n-b > runLimit(pr, empty, dst) {
 					continue
 				}
 				if b == n-1 {
@@ -167,7 +181,7 @@ func (r *Rules) movesFrom(s *State, from uint64, buf []Move) []Move {
 			}
 		}
 	}
-	if from != ^uint64(0) {
+	if from != ^uint64(0) || into != ^uint64(0) {
 		return buf
 	}
 	for _, d := range r.pairPiles {
@@ -214,18 +228,20 @@ func (r *Rules) covered(s *State, p int) bool {
 // move through empty piles: one more than the empty one-card piles, doubled
 // for each other empty pile that is not the destination.
 func (r *Rules) runLimit(s *State, src, dst int) int {
-	pr := &r.piles[src]
-	one, many := 0, 0
-	for bs := pr.usingOne; bs != 0; bs &= bs - 1 {
-		if p := bits.TrailingZeros64(bs); s.lens[p] == 0 && p != dst {
-			one++
+	var empty uint64
+	for i, l := range s.lens {
+		if l == 0 {
+			empty |= 1 << i
 		}
 	}
-	for bs := pr.usingMany; bs != 0; bs &= bs - 1 {
-		if p := bits.TrailingZeros64(bs); s.lens[p] == 0 && p != dst {
-			many++
-		}
-	}
+	return runLimit(&r.piles[src], empty, dst)
+}
+
+// runLimit is the same for a pile's rule, given the set of empty piles.
+func runLimit(pr *pileRule, empty uint64, dst int) int {
+	free := empty &^ (1 << dst)
+	one := bits.OnesCount64(pr.usingOne & free)
+	many := bits.OnesCount64(pr.usingMany & free)
 	return (one + 1) << min(many, 16)
 }
 

@@ -12,14 +12,15 @@ import (
 // affect. Such a card is never needed anywhere else, and a foundation
 // never gives a card back, so playing it loses nothing.
 type safety struct {
-	r       *Rules
-	enabled bool
-	copies  [64]uint8 // copies of each card in the pack
-	found   []int     // foundation piles
-	out     []int     // foundation and discard piles: where cards end
-	builds  []int     // other piles that build
-	fixed   uint64    // piles no card may leave safely (see newSafety)
-	classes [][]int
+	r         *Rules
+	enabled   bool
+	copies    [64]uint8 // copies of each card in the pack
+	found     []int     // foundation piles
+	out       []int     // foundation and discard piles: where cards end
+	builds    []int     // other piles that build
+	fixed     uint64    // piles no card may leave safely (see newSafety)
+	foundMask uint64    // the foundations
+	classes   [][]int
 }
 
 func (r *Rules) newSafety(s *State) *safety {
@@ -38,6 +39,7 @@ func (r *Rules) newSafety(s *State) *safety {
 			sf.out = append(sf.out, i)
 			if p.role == check.Foundation {
 				sf.found = append(sf.found, i)
+				sf.foundMask |= 1 << i
 			}
 		default:
 			if p.build != nil {
@@ -78,8 +80,8 @@ func (sf *safety) move(s *State) (Move, bool) {
 	}
 	r := sf.r
 	var buf [64]Move
-	for _, m := range r.Moves(s, buf[:0]) {
-		if m.Kind != Play || m.Count != 1 || r.piles[m.To].role != check.Foundation || sf.fixed&(1<<m.From) != 0 {
+	for _, m := range r.movesFrom(s, ^sf.fixed, sf.foundMask, buf[:0]) {
+		if m.Kind != Play || m.Count != 1 {
 			continue
 		}
 		x := r.movedCard(s, m)
