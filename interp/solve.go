@@ -178,10 +178,12 @@ type solver struct {
 
 // playouts looks for a win by random playouts biased to progress: where
 // depth-first search commits early to a bad choice and spends its budget
-// deep below it, many quick games often find a winning line. They stop at
-// the node limit (or after a fixed number of positions without one); their
-// positions count as nodes. The random source is seeded from the position
-// and the round, so a solve gives the same answer every time.
+// deep below it, many quick games often find a winning line. Most playouts
+// start from a random point of the line that got the most cards out so
+// far, replayed without a search. They stop at the node limit (or after a
+// fixed number of positions without one); the positions where they choose
+// a move count as nodes. The random source is seeded from the position and
+// the round, so a solve gives the same answer every time.
 func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 	r := sv.r
 	budget := 1 << 30 // without a node limit, until the deadline
@@ -195,9 +197,21 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 	s := r.newState()
 	var line, moves []Move
 	var best []Move
+	var record []Move // the line that got the most cards out so far
+	recordOut := -1
 	for spent := 0; spent < budget; spent++ { // a playout costs at least one
 		s.CopyFrom(root)
 		line = line[:0]
+		if recordOut >= 0 && rng.IntN(4) != 0 {
+			// Three playouts in four start from a random point of the best
+			// line so far: good lines are mostly good, and the search stays
+			// near them.
+			n := rng.IntN(len(record) + 1)
+			for _, m := range record[:n] {
+				r.Apply(s, m)
+			}
+			line = append(line, record[:n]...)
+		}
 		for steps := 0; steps < 4*r.Game.CardCount*(1+r.redealsAllowed()) && spent < budget; steps++ {
 			if r.Won(s) {
 				return slices.Clone(line), true
@@ -226,6 +240,13 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 		}
 		if r.Won(s) {
 			return slices.Clone(line), true
+		}
+		out := 0
+		for _, p := range sv.outs {
+			out += int(s.lens[p])
+		}
+		if out >= recordOut {
+			recordOut, record = out, append(record[:0], line...)
 		}
 		if len(line) == 0 || (!sv.deadline.IsZero() && spent&255 == 0 && time.Now().After(sv.deadline)) {
 			break // no move at all, or out of time
