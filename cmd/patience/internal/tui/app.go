@@ -337,6 +337,11 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case searchedMsg:
 		a.searched(msg)
 		return a, nil
+	case hintMsg:
+		if a.play != nil {
+			a.play.showHint(msg)
+		}
+		return a, nil
 	}
 	switch a.screen {
 	case screenPicker:
@@ -470,7 +475,7 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 		case "r":
 			changed = p.redo()
 		case "h":
-			p.showHint()
+			return p.askHint()
 		case "a":
 			changed = p.auto()
 		case "n":

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	tea "github.com/charmbracelet/bubbletea"
 	"strconv"
 	"strings"
 	"time"
@@ -48,6 +49,7 @@ type play struct {
 	cursor  spot
 	pick    *pickup
 	hint    *interp.Move
+	hintID  int // the hint asked for last (see askHint)
 	msg     string
 	msgKind msgKind
 	status  interp.Status
@@ -402,12 +404,33 @@ func (p *play) auto() bool {
 	return true
 }
 
-// showHint marks the move the solver's line starts with, or a likely move
-// when it finds no line at once (see prove.Ask). The search takes a moment
-// at most (prove.HintTime), short enough to wait for.
-func (p *play) showHint() {
+// hintMsg brings the answer to a hint asked for in the background.
+type hintMsg struct {
+	play *play
+	id   int
+	h    prove.Hint
+}
+
+// askHint asks the solver for a hint in the background (see prove.Ask; it
+// takes prove.HintTime at most) and says so meanwhile; a hintMsg brings
+// the answer, which is dropped if the position changed before it came.
+func (p *play) askHint() tea.Cmd {
 	p.pick = nil
-	h := prove.Ask(p.g.Rules, p.g.State(), prove.HintLimits)
+	p.hintID++
+	p.say(msgInfo, "hint: thinking...")
+	id, r, s := p.hintID, p.g.Rules, p.g.State().Clone()
+	return func() tea.Msg {
+		return hintMsg{play: p, id: id, h: prove.Ask(r, s, prove.HintLimits)}
+	}
+}
+
+// showHint marks the move the solver's line starts with, or a likely move
+// when it finds no line at once.
+func (p *play) showHint(msg hintMsg) {
+	if msg.play != p || msg.id != p.hintID {
+		return // the position changed meanwhile, or another game is on
+	}
+	h := msg.h
 	if !h.OK {
 		p.hint = nil
 		p.say(msgInfo, "%s", h.Text(p.g.Rules))
@@ -419,6 +442,7 @@ func (p *play) showHint() {
 
 // afterChange settles the screen after the position changed.
 func (p *play) afterChange(now time.Time) {
+	p.hintID++ // a hint still being looked for is of the old position
 	p.status = p.g.Status()
 	p.cursor.idx = -1
 	switch p.status {

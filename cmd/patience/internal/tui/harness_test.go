@@ -101,16 +101,16 @@ func (h *harness) send(msg tea.Msg) {
 }
 
 // run runs a command the app returned. Commands other than quitting (the
-// clock) are not run: the tests drive time themselves. A picked ruleset
-// and the end of a search for a winnable deal come back as messages, at
-// once: the search runs to its end before the next key.
+// clock) are not run: the tests drive time themselves. A picked ruleset,
+// the end of a search for a winnable deal and a hint come back as
+// messages, at once: the search runs to its end before the next key.
 func (h *harness) run(cmd tea.Cmd) {
 	h.t.Helper()
 	if cmd == nil {
 		return
 	}
 	switch m := cmd().(type) {
-	case pickedMsg, searchedMsg:
+	case pickedMsg, searchedMsg, hintMsg:
 		h.send(m)
 	}
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -84,4 +85,25 @@ func TestWinnableSearchStopped(t *testing.T) {
 	// An answer that comes after the search was stopped is dropped.
 	h.a.Update(searchedMsg{id: 1})
 	assert.Nil(t, h.a.play)
+}
+
+// The hint is looked for in the background; an answer that comes after
+// the position changed is dropped, not shown against the new position.
+func TestHintOfAnOldPosition(t *testing.T) {
+	h := newHarness(t, climbFile(t), 2, "")
+	_, cmd := h.a.Update(keyMsg("h"))
+	require.NotNil(t, cmd)
+	assert.Equal(t, "hint: thinking...", h.message())
+	answer := cmd()
+	h.keys("3", "1") // t2 (key 3) to f (key 1)
+	require.Equal(t, []string{"t2 f"}, h.history())
+	moved := h.message()
+	h.send(answer)
+	assert.Nil(t, h.a.play.hint)
+	assert.Equal(t, moved, h.message())
+
+	// Asked again, the answer is of the position now.
+	h.keys("h")
+	require.NotNil(t, h.a.play.hint)
+	assert.True(t, strings.HasPrefix(h.message(), "hint: this position is still winnable: play "), h.message())
 }
