@@ -67,22 +67,40 @@ func Rows(g *check.Game) [][]int {
 	return rows
 }
 
-// Draw writes the piles of s, row by row, with a blank line between rows.
+// Draw writes the piles of s, row by row, with a blank line between rows,
+// each row centred under the widest, as the full-screen game lays them out.
 func Draw(w io.Writer, r *interp.Rules, s *interp.State, opt Options) error {
+	var rows [][]string
+	widths := make([]int, 0, 8)
+	widest := 0
+	for _, row := range Rows(r.Game) {
+		lines, width := drawRow(r, s, row, opt)
+		rows = append(rows, lines)
+		widths = append(widths, width)
+		widest = max(widest, width)
+	}
 	var b strings.Builder
-	for i, row := range Rows(r.Game) {
+	for i, lines := range rows {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		drawRow(&b, r, s, row, opt)
+		pad := strings.Repeat(" ", (widest-widths[i])/2)
+		for _, l := range lines {
+			if l != "" {
+				b.WriteString(pad)
+			}
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// drawRow writes one layout row: a line of pile names, then the piles'
-// cells side by side, one line per card depth.
-func drawRow(b *strings.Builder, r *interp.Rules, s *interp.State, row []int, opt Options) {
+// drawRow draws one layout row: a line of pile names, then the piles'
+// cells side by side, one line per card depth. It returns the lines, with
+// no trailing spaces, and the row's full width.
+func drawRow(r *interp.Rules, s *interp.State, row []int, opt Options) (lines []string, width int) {
 	type column struct {
 		name  string
 		cells []string
@@ -104,6 +122,13 @@ func drawRow(b *strings.Builder, r *interp.Rules, s *interp.State, row []int, op
 	if grid {
 		margin = strings.Repeat(" ", len(strconv.Itoa(depth))+1)
 	}
+	width = len(margin)
+	for k, c := range cols {
+		if k > 0 {
+			width++
+		}
+		width += c.width
+	}
 	line := func(cell func(c column) string, left string) {
 		var l strings.Builder
 		l.WriteString(left)
@@ -115,8 +140,7 @@ func drawRow(b *strings.Builder, r *interp.Rules, s *interp.State, row []int, op
 			l.WriteString(text)
 			l.WriteString(strings.Repeat(" ", c.width-utf8.RuneCountInString(text)))
 		}
-		b.WriteString(strings.TrimRight(l.String(), " "))
-		b.WriteByte('\n')
+		lines = append(lines, strings.TrimRight(l.String(), " "))
 	}
 	line(func(c column) string { return c.name }, margin)
 	for d := 0; d < depth; d++ {
@@ -131,6 +155,7 @@ func drawRow(b *strings.Builder, r *interp.Rules, s *interp.State, row []int, op
 			return ""
 		}, left)
 	}
+	return lines, width
 }
 
 // cells lists what is drawn for pile p, top to bottom of the screen.
