@@ -159,7 +159,7 @@ func (r *Rules) steps(s *State, waste uint64, buf []step, moves []Move, scratch 
 			}
 			seen[scratch.lens[r.stock]] = true
 		}
-		moves = r.movesFrom(scratch, waste, ^uint64(0), moves[:0])
+		moves = r.movesFrom(scratch, waste, r.dests, moves[:0])
 		for _, m := range moves {
 			buf = append(buf, step{deals: uint16(k), m: m, score: int16(r.promise(scratch, m))})
 		}

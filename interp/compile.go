@@ -26,6 +26,7 @@ type Rules struct {
 	refillers []int // piles that refill themselves, in order
 	dests     []int // piles some other pile may move cards to
 	pairPiles []int // piles that take pairs
+	using     bool  // some pile moves runs using empty piles
 }
 
 type pileRule struct {
@@ -178,6 +179,7 @@ func Compile(g *check.Game) *Rules {
 			}
 		}
 		r.piles = append(r.piles, pr)
+		r.using = r.using || pr.using
 		if len(p.Refill) > 0 {
 			r.refillers = append(r.refillers, len(r.piles)-1)
 		}

@@ -37,13 +37,28 @@ type Move struct {
 // Moves appends every legal move in s to buf and returns it. Every distinct
 // destination is its own move.
 func (r *Rules) Moves(s *State, buf []Move) []Move {
-	return r.movesFrom(s, ^uint64(0), ^uint64(0), buf)
+	buf = r.movesFrom(s, ^uint64(0), r.dests, buf)
+	for _, d := range r.pairPiles {
+		buf = r.pairMoves(s, d, buf)
+	}
+	if r.stock >= 0 {
+		if s.lens[r.stock] > 0 {
+			for i := range r.acts {
+				if r.canAct(s, i) {
+					buf = append(buf, Move{Kind: Deal, Action: uint8(i)})
+				}
+			}
+		} else if r.canRedeal(s) {
+			buf = append(buf, Move{Kind: Redeal})
+		}
+	}
+	return buf
 }
 
 // movesFrom appends the legal plays of s from a pile in the set from to a
-// pile in the set into; the stock's moves and pairs only when both sets
-// hold every pile.
-func (r *Rules) movesFrom(s *State, from, into uint64, buf []Move) []Move {
+// pile in the list targets (of piles some pile moves to): the moves of one
+// pile to another, not pairs, deals or redeals.
+func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Move {
 	// wants[c] is the set of piles that accept card c at the bottom of what
 	// is moved onto them; the work is then in proportion to the moves found.
 	// Piles that accept many cards (a space that takes any card) are kept
@@ -56,10 +71,7 @@ func (r *Rules) movesFrom(s *State, from, into uint64, buf []Move) []Move {
 	if r.invert {
 		wants = new([64]uint64)
 	}
-	for _, d := range r.dests {
-		if into&(1<<d) == 0 {
-			continue
-		}
+	for _, d := range targets {
 		a, _ := r.accept(s, d)
 		if a == 0 {
 			continue
@@ -85,8 +97,10 @@ func (r *Rules) movesFrom(s *State, from, into uint64, buf []Move) []Move {
 		}
 		return ds
 	}
-	var empty uint64 // the empty piles, once a pile moves runs using them
-	emptyKnown := false
+	var empty uint64 // the empty piles, when some pile moves runs using them
+	if r.using {
+		empty = r.emptyPiles(s)
+	}
 	for src := range r.piles {
 		pr := &r.piles[src]
 		n := int(s.lens[src])
@@ -141,14 +155,6 @@ func (r *Rules) movesFrom(s *State, from, into uint64, buf []Move) []Move {
 		if top.FaceDown() {
 			continue
 		}
-		if pr.using && !emptyKnown {
-			emptyKnown = true
-			for i, l := range s.lens {
-				if l == 0 {
-					empty |= 1 << i
-				}
-			}
-		}
 		if pr.move == check.MoveTop {
 			for ds := dests(top) & to; ds != 0; ds &= ds - 1 {
 				dst := bits.TrailingZeros64(ds)
@@ -181,23 +187,6 @@ func (r *Rules) movesFrom(s *State, from, into uint64, buf []Move) []Move {
 			}
 		}
 	}
-	if from != ^uint64(0) || into != ^uint64(0) {
-		return buf
-	}
-	for _, d := range r.pairPiles {
-		buf = r.pairMoves(s, d, buf)
-	}
-	if r.stock >= 0 {
-		if s.lens[r.stock] > 0 {
-			for i := range r.acts {
-				if r.canAct(s, i) {
-					buf = append(buf, Move{Kind: Deal, Action: uint8(i)})
-				}
-			}
-		} else if r.canRedeal(s) {
-			buf = append(buf, Move{Kind: Redeal})
-		}
-	}
 	return buf
 }
 
@@ -228,13 +217,18 @@ func (r *Rules) covered(s *State, p int) bool {
 // move through empty piles: one more than the empty one-card piles, doubled
 // for each other empty pile that is not the destination.
 func (r *Rules) runLimit(s *State, src, dst int) int {
+	return runLimit(&r.piles[src], r.emptyPiles(s), dst)
+}
+
+// emptyPiles is the set of empty piles.
+func (r *Rules) emptyPiles(s *State) uint64 {
 	var empty uint64
 	for i, l := range s.lens {
 		if l == 0 {
 			empty |= 1 << i
 		}
 	}
-	return runLimit(&r.piles[src], empty, dst)
+	return empty
 }
 
 // runLimit is the same for a pile's rule, given the set of empty piles.

@@ -39,7 +39,6 @@ func (r *Rules) newSafety(s *State) *safety {
 			sf.out = append(sf.out, i)
 			if p.role == check.Foundation {
 				sf.found = append(sf.found, i)
-				sf.foundMask |= 1 << i
 			}
 		default:
 			if p.build != nil {
@@ -80,7 +79,7 @@ func (sf *safety) move(s *State) (Move, bool) {
 	}
 	r := sf.r
 	var buf [64]Move
-	for _, m := range r.movesFrom(s, ^sf.fixed, sf.foundMask, buf[:0]) {
+	for _, m := range r.movesFrom(s, ^sf.fixed, sf.found, buf[:0]) {
 		if m.Kind != Play || m.Count != 1 {
 			continue
 		}
