@@ -64,6 +64,7 @@ game "Tiny Garden" {
 }`
 	for name, src := range map[string]string{
 		"turn 2, unlimited redeals":  fmt.Sprintf(klondike, "deal 2 to waste  redeal unlimited from waste"),
+		"turn 3, unlimited redeals":  fmt.Sprintf(klondike, "deal 3 to waste  redeal unlimited from waste"),
 		"turn 2, two redeals":        fmt.Sprintf(klondike, "deal 2 to waste  redeal 2 from waste"),
 		"turn 2, no redeal":          open,
 		"turn 1, one redeal":         fmt.Sprintf(klondike, "deal 1 to waste  redeal 1 from waste"),
