@@ -123,6 +123,17 @@ type step struct {
 	m     Move
 }
 
+// applyStep plays a step on s and appends its moves to line.
+func (r *Rules) applyStep(s *State, st step, line []Move) []Move {
+	for range st.deals {
+		m, _ := r.stockMove(s)
+		r.Apply(s, m)
+		line = append(line, m)
+	}
+	r.Apply(s, st.m)
+	return append(line, st.m)
+}
+
 // steps appends the steps of s to buf and returns, besides, how many
 // positions between deals it looked at. With commuting deals (waste != 0)
 // they are the moves of s but the stock's, and for every number of stock

@@ -12,15 +12,14 @@ import (
 // affect. Such a card is never needed anywhere else, and a foundation
 // never gives a card back, so playing it loses nothing.
 type safety struct {
-	r         *Rules
-	enabled   bool
-	copies    [64]uint8 // copies of each card in the pack
-	found     []int     // foundation piles
-	out       []int     // foundation and discard piles: where cards end
-	builds    []int     // other piles that build
-	fixed     uint64    // piles no card may leave safely (see newSafety)
-	foundMask uint64    // the foundations
-	classes   [][]int
+	r       *Rules
+	enabled bool
+	copies  [64]uint8 // copies of each card in the pack
+	found   []int     // foundation piles
+	out     []int     // foundation and discard piles: where cards end
+	builds  []int     // other piles that build
+	fixed   uint64    // piles no card may leave safely (see newSafety)
+	classes [][]int
 }
 
 func (r *Rules) newSafety(s *State) *safety {

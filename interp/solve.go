@@ -165,9 +165,10 @@ type solver struct {
 	steps     [][]step // the steps tried at each depth
 	moves     []Move   // scratch
 	scratch   *State
-	waste     uint64 // the piles the stock deals to, when deals commute (see steps)
-	outs      []int  // foundations and discards
-	rate      bool
+	waste     uint64     // the piles the stock deals to, when deals commute (see steps)
+	outs      []int      // foundations and discards
+	rate      bool       // order steps of equal promise by worth (see order)
+	line      []Move     // scratch
 	shuffle   *rand.Rand // breaks ties between steps at random, when set
 	classes   [][]int    // groups of interchangeable piles
 	safe      *safety
@@ -307,14 +308,7 @@ func (sv *solver) dfs(s *State, depth int) searchResult {
 	r := sv.r
 	// Play the moves the rules prove safe first; they are part of the line.
 	mark := len(sv.path)
-	for {
-		m, ok := sv.safe.move(s)
-		if !ok {
-			break
-		}
-		r.Apply(s, m)
-		sv.path = append(sv.path, m)
-	}
+	sv.path = sv.playSafe(s, sv.path)
 	if r.Won(s) {
 		return found
 	}
@@ -347,8 +341,8 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 		sv.states = append(sv.states, r.newState())
 		sv.steps = append(sv.steps, make([]step, 0, 32))
 	}
-	steps, dealt := sv.steps[depth][:0], 0
-	steps, sv.moves, dealt = r.steps(s, sv.waste, steps, sv.moves, sv.scratch)
+	steps, moves, dealt := r.steps(s, sv.waste, sv.steps[depth][:0], sv.moves, sv.scratch)
+	sv.moves = moves
 	sv.nodes += dealt // the positions between deals count too
 	sv.steps[depth] = steps
 	if sv.shuffle != nil {
@@ -360,7 +354,7 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 		for i := range steps {
 			next := sv.states[depth]
 			next.CopyFrom(s)
-			sv.playStep(next, steps[i], nil)
+			sv.line = sv.playStep(next, steps[i], sv.line[:0])
 			steps[i].worth = int32(sv.worth(next))
 		}
 	}
@@ -370,13 +364,7 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 	for _, st := range steps {
 		next.CopyFrom(s)
 		mark := len(sv.path)
-		for range st.deals {
-			m, _ := r.stockMove(next)
-			r.Apply(next, m)
-			sv.path = append(sv.path, m)
-		}
-		r.Apply(next, st.m)
-		sv.path = append(sv.path, st.m)
+		sv.path = r.applyStep(next, st, sv.path)
 		switch sv.dfs(next, depth+1) {
 		case found:
 			return found
@@ -391,9 +379,29 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 	return result
 }
 
-// order sorts steps by their promise, progress first, and then by the
-// deals they need, fewest first. An insertion sort keeps equal steps in
-// the order the generator gave them (lists are short).
+// playStep plays a step and then the safe moves, appending every move to
+// line.
+func (sv *solver) playStep(s *State, st step, line []Move) []Move {
+	return sv.playSafe(s, sv.r.applyStep(s, st, line))
+}
+
+// playSafe plays the safe moves (see safety), appending them to line.
+func (sv *solver) playSafe(s *State, line []Move) []Move {
+	for {
+		m, ok := sv.safe.move(s)
+		if !ok {
+			return line
+		}
+		sv.r.Apply(s, m)
+		line = append(line, m)
+	}
+}
+
+// order sorts steps by their promise, progress first; then, when they are
+// rated, by the worth of the position they lead to; then by the deals they
+// need, fewest first; then by their tie-breakers (see portfolio). An
+// insertion sort keeps equal steps in the order the generator gave them
+// (lists are short).
 func order(steps []step) {
 	for i := 1; i < len(steps); i++ {
 		for j := i; j > 0 && before(steps[j], steps[j-1]); j-- {

@@ -1,38 +1,10 @@
 package interp
 
-import (
-	"github.com/patience-dev/patience/dsl/check"
-)
+import "github.com/patience-dev/patience/dsl/check"
 
-// playStep plays a step and then the safe moves, appending every move to
-// line.
-func (sv *solver) playStep(s *State, st step, line []Move) []Move {
-	r := sv.r
-	for range st.deals {
-		m, _ := r.stockMove(s)
-		r.Apply(s, m)
-		line = append(line, m)
-	}
-	r.Apply(s, st.m)
-	line = append(line, st.m)
-	return sv.playSafe(s, line)
-}
-
-// playSafe plays the safe moves (see safety), appending them to line.
-func (sv *solver) playSafe(s *State, line []Move) []Move {
-	for {
-		m, ok := sv.safe.move(s)
-		if !ok {
-			return line
-		}
-		sv.r.Apply(s, m)
-		line = append(line, m)
-	}
-}
-
-// worth rates a position for the search (see portfolio): cards out of play count most, then
-// face-down cards (fewer is better), spaces, how deep the cards that could
-// go out now lie, and what is left of the stock.
+// worth rates a position for the search (see portfolio): cards out of play
+// count most, then face-down cards (fewer is better), spaces, how deep the
+// cards that could go out now lie, and what is left of the stock.
 func (sv *solver) worth(s *State) int {
 	r := sv.r
 	var wanted uint64
