@@ -117,9 +117,9 @@ func (r *Rules) stockMove(s *State) (Move, bool) {
 // stockMove) and then the move m.
 type step struct {
 	deals uint16
-	score int16 // the move's promise where it is played
-	worth int32 // how good the position after it is (see worth), when rated
-	tie   uint32
+	score int16  // the move's promise where it is played
+	worth int32  // how good the position after it is (see worth), when rated
+	tie   uint32 // the last tie-breaker (see order)
 	m     Move
 }
 
@@ -142,7 +142,7 @@ func (r *Rules) applyStep(s *State, st step, line []Move) []Move {
 func (r *Rules) steps(s *State, waste uint64, buf []step, moves []Move, scratch *State) ([]step, []Move, int) {
 	moves = r.Moves(s, moves[:0])
 	for _, m := range moves {
-		if waste == 0 || m.Kind == Play {
+		if waste == 0 || m.Kind != Deal && m.Kind != Redeal {
 			buf = append(buf, step{m: m, score: int16(r.promise(s, m))})
 		}
 	}
@@ -157,13 +157,14 @@ func (r *Rules) steps(s *State, waste uint64, buf []step, moves []Move, scratch 
 	unlimited := r.redeal != nil && r.redeal.times < 0
 	var seen [256]bool
 	seen[s.lens[r.stock]] = true
-	k := 1
-	for ; ; k++ {
+	dealt := 0
+	for k := 1; ; k++ {
 		m, ok := r.stockMove(scratch)
 		if !ok {
 			break
 		}
 		r.Apply(scratch, m)
+		dealt++
 		if unlimited {
 			if seen[scratch.lens[r.stock]] {
 				break
@@ -175,5 +176,5 @@ func (r *Rules) steps(s *State, waste uint64, buf []step, moves []Move, scratch 
 			buf = append(buf, step{deals: uint16(k), m: m, score: int16(r.promise(scratch, m))})
 		}
 	}
-	return buf, moves, k - 1
+	return buf, moves, dealt
 }
