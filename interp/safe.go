@@ -60,9 +60,11 @@ func (r *Rules) newSafety(s *State) *safety {
 	// Taking a card from a pile that a redeal gathers changes where the
 	// others land when they are dealt again (in Klondike by threes, which
 	// cards come up in each three), unless the stock deals them back one
-	// at a time to one pile, in the same order. Such a card may be needed
-	// where it is, so no move from those piles counts as safe.
-	single := len(r.acts) == 1 && !r.acts[0].each && r.acts[0].count == 1 && len(r.acts[0].targets) == 1
+	// at a time to one pile, in the same order, whatever the piles hold.
+	// Such a card may be needed where it is, so no move from those piles
+	// counts as safe.
+	a := r.acts
+	single := len(a) == 1 && !a[0].each && a[0].count == 1 && len(a[0].targets) == 1 && a[0].when == nil
 	if r.redeal != nil && !single {
 		for _, f := range r.redeal.from {
 			sf.fixed |= 1 << f
