@@ -8,20 +8,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/patience-dev/patience/interp"
+	"github.com/patience-dev/patience/rulesets"
 )
 
-// TestSolveReplays checks that every winning line the solver finds replays
-// to a won game through the normal interpreter.
+// TestSolveReplays checks, on every built-in game, that every winning line
+// the solver finds replays to a won game through the normal interpreter.
 func TestSolveReplays(t *testing.T) {
 	total := 0
-	for _, name := range []string{"freecell", "klondike", "plot", "pyramid", "tripeaks"} {
+	for _, name := range rulesets.Names() {
 		r := load(t, name)
 		won, lost, unk := 0, 0, 0
 		var nodes int
 		start := time.Now()
 		for seed := uint64(1); seed <= 3; seed++ {
 			s := r.Deal(seed)
-			sol := r.Solve(s, interp.Limits{Nodes: 30000})
+			sol := r.Solve(s, interp.Limits{Nodes: 20000})
 			nodes += sol.Nodes
 			switch sol.Verdict {
 			case interp.Winnable:
