@@ -139,13 +139,27 @@ func playout(t *testing.T, g *check.Game, src []byte) {
 			}
 		}
 	}
-	// Once per input: the status, a hint and a safe move on the last position.
+	// Once per input: the status, a hint, a safe move and a solve of the
+	// last position.
 	r.Status(s)
 	if m, _, ok := r.Hint(s); ok && !r.Legal(s, m) {
 		t.Fatalf("hint %s is not legal", r.MoveString(m))
 	}
 	if m, ok := r.SafeMove(s); ok && !r.Legal(s, m) {
 		t.Fatalf("safe move %s is not legal", r.MoveString(m))
+	}
+	// And a short solve of the position: a line it calls winning replays.
+	sol := r.Solve(s, interp.Limits{Nodes: 300})
+	if sol.Verdict == interp.Winnable {
+		for i, m := range sol.Moves {
+			if !r.Legal(s, m) {
+				t.Fatalf("the solver's move %d, %s, is not legal", i, r.MoveString(m))
+			}
+			r.Apply(s, m)
+		}
+		if !r.Won(s) {
+			t.Fatal("the solver's winning line does not win")
+		}
 	}
 }
 
