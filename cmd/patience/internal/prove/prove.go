@@ -72,8 +72,8 @@ func Ask(r *interp.Rules, s *interp.State, lim interp.Limits) Hint {
 }
 
 // Text is the hint for a person, e.g. "this position is still winnable:
-// play t3 f1", or "no proof in time; a likely move: deal (nothing better to
-// play: deal from the stock)".
+// play t3 f1" (or just "deal"), or "no proof in time; a likely move: deal
+// (nothing better to play: deal from the stock)".
 func (h Hint) Text(r *interp.Rules) string {
 	switch {
 	case h.Won:
@@ -84,6 +84,9 @@ func (h Hint) Text(r *interp.Rules) string {
 	move := r.MoveString(h.Move)
 	switch h.Verdict {
 	case interp.Winnable:
+		if h.Move.Kind == interp.Deal || h.Move.Kind == interp.Redeal {
+			return "this position is still winnable: " + move // "deal", not "play deal"
+		}
 		return "this position is still winnable: play " + move
 	case interp.Unwinnable:
 		return fmt.Sprintf("this position can no longer be won; a likely move: %s (%s)", move, h.Why)

@@ -47,6 +47,23 @@ func TestAsk(t *testing.T) {
 	assert.Equal(t, "no proof in time; a likely move: t2 f (AS goes to the foundation f)", h.Text(r))
 }
 
+// A winning line that starts with a deal is hinted as "deal".
+func TestAskDeal(t *testing.T) {
+	g, err := check.Source("turn.patience", []byte(`game "Turn" {
+  suits S
+  foundation f { base A  build up same-suit  holds 13 }
+  stock { deal 1 to waste  redeal unlimited from waste }
+  waste { to foundations }
+  deal { rest to stock }
+  win when all cards in foundations
+}`))
+	require.NoError(t, err)
+	r := interp.Compile(g)
+	h := Ask(r, r.Deal(1), HintLimits)
+	assert.Equal(t, interp.Winnable, h.Verdict)
+	assert.Equal(t, "this position is still winnable: deal", h.Text(r))
+}
+
 func TestWinnableDeal(t *testing.T) {
 	r := climbRules(t)
 	lim := interp.Limits{Nodes: 15, Time: time.Second}
