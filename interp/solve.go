@@ -128,7 +128,7 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 				sv.path = sv.path[:0]
 				switch sv.dfs(root.Clone(), 0) {
 				case found:
-					return slices.Clone(sv.path), found
+					return sv.shorten(root, slices.Clone(sv.path)), found
 				case exhausted:
 					return nil, exhausted
 				}
@@ -257,17 +257,20 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 }
 
 // shorten cuts the loops out of a winning line: whenever the line comes
-// back to exactly a position it has been in, the moves in between go. The
-// shorter line is checked to win, else the line is kept as it was.
+// back to exactly a position it has been in (but for the count of
+// unlimited redeals), the moves in between go; and
+// wherever one step leads from a position of the line to a later one in
+// fewer moves, it takes the place of the moves in between. The shorter line is checked to
+// win, else the line is kept as it was.
 func (sv *solver) shorten(root *State, line []Move) []Move {
 	r := sv.r
 	s := root.Clone()
-	at := map[uint64]int{s.Hash(r): 0}
+	at := map[uint64]int{sv.exact(s): 0}
 	var out []Move
 	for _, m := range line {
 		r.Apply(s, m)
 		out = append(out, m)
-		h := s.Hash(r)
+		h := sv.exact(s)
 		if i, ok := at[h]; ok {
 			out = out[:i]
 			for k, j := range at {
@@ -278,6 +281,12 @@ func (sv *solver) shorten(root *State, line []Move) []Move {
 			continue
 		}
 		at[h] = len(out)
+	}
+	for pass := 0; pass < 8; pass++ {
+		var shorter bool
+		if out, shorter = sv.shortcuts(root, out); !shorter {
+			break
+		}
 	}
 	check := root.Clone()
 	for _, m := range out {
@@ -290,6 +299,52 @@ func (sv *solver) shorten(root *State, line []Move) []Move {
 		return line
 	}
 	return out
+}
+
+// shortcuts replaces the moves between two positions of a line by one
+// step (see steps) wherever one leads from the first to the second in
+// fewer moves, the one that saves most first.
+func (sv *solver) shortcuts(root *State, line []Move) ([]Move, bool) {
+	r := sv.r
+	s := root.Clone()
+	at := map[uint64]int{sv.exact(s): 0} // each position of the line: where it comes
+	for i, m := range line {
+		r.Apply(s, m)
+		at[sv.exact(s)] = i + 1
+	}
+	s.CopyFrom(root)
+	child, scratch := r.newState(), r.newState()
+	var out, moves, via []Move
+	var steps []step
+	shorter := false
+	for i := 0; i < len(line); {
+		best, to, gain := step{m: line[i]}, i+1, 0
+		steps, moves, _ = r.steps(s, sv.waste, steps[:0], moves, scratch)
+		for _, st := range steps {
+			child.CopyFrom(s)
+			via = r.applyStep(child, st, via[:0]) // k deals and a move: k+1 moves
+			if j, ok := at[sv.exact(child)]; ok && j-i-len(via) > gain {
+				best, to, gain = st, j, j-i-len(via)
+			}
+		}
+		out = r.applyStep(s, best, out)
+		shorter = shorter || to > i+1
+		i = to
+	}
+	return out, shorter
+}
+
+// exact hashes a position exactly, but for the count of redeals when they
+// are unlimited: it is the same position, for the game, whatever the count.
+func (sv *solver) exact(s *State) uint64 {
+	if !sv.unlimited {
+		return s.Hash(sv.r)
+	}
+	used := s.redeals
+	s.redeals = 0
+	h := s.Hash(sv.r)
+	s.redeals = used
+	return h
 }
 
 // redealsAllowed is the number of redeals, or a few when unlimited, to
