@@ -16,3 +16,8 @@ func (r *Rules) SolveWithoutSafeMoves(s *State, lim Limits) Solution {
 
 // CommutingWaste is the set of piles the stock deals to when deals commute.
 func (r *Rules) CommutingWaste() uint64 { return r.wasteMask() }
+
+// ShortenLine is the solver's shortening of a winning line from s.
+func (r *Rules) ShortenLine(s *State, line []Move) []Move {
+	return r.newSolver(s, Limits{}, r.wasteMask(), true).shorten(s, line)
+}

@@ -53,6 +53,22 @@ func (r *Rules) Solve(s *State, lim Limits) Solution {
 // search every deal on its own), and with or without safe moves. Tests
 // compare the verdicts each way.
 func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
+	sv := r.newSolver(s, lim, waste, safe)
+	root := s.Clone()
+	out := Solution{}
+	line, res := sv.portfolio(root)
+	switch res {
+	case found:
+		out.Verdict, out.Moves = Winnable, line
+	case exhausted:
+		out.Verdict = Unwinnable
+	}
+	out.Nodes = sv.nodes
+	out.Elapsed = time.Since(sv.start)
+	return out
+}
+
+func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver {
 	sv := &solver{r: r, lim: lim, seen: map[key128]struct{}{}, start: time.Now()}
 	if !lim.Deadline.IsZero() {
 		sv.deadline = lim.Deadline
@@ -71,18 +87,7 @@ func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
 			sv.outs = append(sv.outs, i)
 		}
 	}
-	root := s.Clone()
-	out := Solution{}
-	line, res := sv.portfolio(root)
-	switch res {
-	case found:
-		out.Verdict, out.Moves = Winnable, line
-	case exhausted:
-		out.Verdict = Unwinnable
-	}
-	out.Nodes = sv.nodes
-	out.Elapsed = time.Since(sv.start)
-	return out
+	return sv
 }
 
 // portfolio takes turns between three searches, each given a budget of

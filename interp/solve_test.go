@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/patience-dev/patience/interp"
@@ -65,4 +66,47 @@ func BenchmarkSolve(b *testing.B) {
 			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms/deal")
 		})
 	}
+}
+
+// A winning line with a detour, once round the whole stock, comes back
+// from the solver's shortening without it, and still wins.
+func TestShortenLine(t *testing.T) {
+	r := load(t, "klondike")
+	sol := r.Solve(r.Deal(1), interp.Limits{Nodes: 100000})
+	require.Equal(t, interp.Winnable, sol.Verdict)
+	s := r.Deal(1)
+	r.Apply(s, sol.Moves[0])
+	start := s.Clone()
+	var detour []interp.Move
+	for len(detour) == 0 || !samePiles(r, s, start) {
+		for _, m := range r.Moves(s, nil) {
+			if m.Kind == interp.Deal || m.Kind == interp.Redeal {
+				r.Apply(s, m)
+				detour = append(detour, m)
+				break
+			}
+		}
+		require.Less(t, len(detour), 100)
+	}
+	require.Greater(t, len(detour), 20)
+	line := append(append([]interp.Move{sol.Moves[0]}, detour...), sol.Moves[1:]...)
+
+	short := r.ShortenLine(r.Deal(1), line)
+	assert.LessOrEqual(t, len(short), len(sol.Moves))
+	g := interp.NewFromRules(r, 1)
+	for _, m := range short {
+		require.NoError(t, g.PlayMove(m))
+	}
+	assert.Equal(t, interp.Won, g.Status())
+}
+
+// samePiles reports whether two positions hold the same piles (whatever
+// the redeals used).
+func samePiles(r *interp.Rules, a, b *interp.State) bool {
+	for i := 0; i < r.NumPiles(); i++ {
+		if !slices.Equal(a.Pile(r, i), b.Pile(r, i)) {
+			return false
+		}
+	}
+	return true
 }
