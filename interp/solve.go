@@ -270,7 +270,7 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 func (sv *solver) shorten(root *State, line []Move) []Move {
 	r := sv.r
 	s := root.Clone()
-	at := map[uint64]int{sv.exact(s): 0}
+	at := map[key128]int{sv.exact(s): 0}
 	var out []Move
 	for _, m := range line {
 		r.Apply(s, m)
@@ -287,7 +287,7 @@ func (sv *solver) shorten(root *State, line []Move) []Move {
 		}
 		at[h] = len(out)
 	}
-	for pass := 0; pass < 8; pass++ {
+	for pass := 0; pass < 4; pass++ {
 		var shorter bool
 		if out, shorter = sv.shortcuts(root, out); !shorter {
 			break
@@ -312,7 +312,7 @@ func (sv *solver) shorten(root *State, line []Move) []Move {
 func (sv *solver) shortcuts(root *State, line []Move) ([]Move, bool) {
 	r := sv.r
 	s := root.Clone()
-	at := map[uint64]int{sv.exact(s): 0} // each position of the line: where it comes
+	at := map[key128]int{sv.exact(s): 0} // each position of the line: where it comes
 	for i, m := range line {
 		r.Apply(s, m)
 		at[sv.exact(s)] = i + 1
@@ -341,15 +341,21 @@ func (sv *solver) shortcuts(root *State, line []Move) ([]Move, bool) {
 
 // exact hashes a position exactly, but for the count of redeals when they
 // are unlimited: it is the same position, for the game, whatever the count.
-func (sv *solver) exact(s *State) uint64 {
+func (sv *solver) exact(s *State) key128 {
+	k := key128{uint64(s.phase), 0}
 	if !sv.unlimited {
-		return s.Hash(sv.r)
+		k.add(uint64(s.redeals))
 	}
-	used := s.redeals
-	s.redeals = 0
-	h := s.Hash(sv.r)
-	s.redeals = used
-	return h
+	for _, v := range s.values {
+		k.add(uint64(v))
+	}
+	for i := range sv.r.piles {
+		k.add(uint64(s.lens[i]))
+		for _, c := range s.Pile(sv.r, i) {
+			k.add(uint64(c))
+		}
+	}
+	return k
 }
 
 // redealsAllowed is the number of redeals, or a few when unlimited, to
