@@ -6,11 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/txtar"
-
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/internal/dsltest"
-	"github.com/patience-dev/patience/rulesets"
 )
 
 // FuzzParse feeds any bytes to Parse. It must never panic or hang; a
@@ -18,24 +15,8 @@ import (
 // file, and rendering it must not panic. The seed corpus (every ruleset,
 // every checker test input, a few odd files) also runs as a unit test.
 func FuzzParse(f *testing.F) {
-	for _, name := range rulesets.Names() {
-		src, _ := rulesets.Source(name)
+	for _, src := range dsltest.Corpus(f, filepath.Join("check", "testdata")) {
 		f.Add(src)
-	}
-	files, err := filepath.Glob(filepath.Join("check", "testdata", "*.txtar"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, x := range ar.Files {
-			if x.Name == "input.patience" {
-				f.Add(x.Data)
-			}
-		}
 	}
 	for _, s := range []string{
 		"",

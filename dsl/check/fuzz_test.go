@@ -3,17 +3,13 @@ package check_test
 import (
 	"errors"
 	"hash/fnv"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/dsl/internal/dsltest"
 	"github.com/patience-dev/patience/interp"
-	"github.com/patience-dev/patience/rulesets"
 )
 
 // Bounds on the work one fuzz input may cause.
@@ -28,24 +24,8 @@ const (
 // seeds, and play legal moves without panicking or losing a card. The seed
 // corpus (every ruleset and every test input) also runs as a unit test.
 func FuzzCheck(f *testing.F) {
-	for _, name := range rulesets.Names() {
-		src, _ := rulesets.Source(name)
+	for _, src := range dsltest.Corpus(f, "testdata") {
 		f.Add(src)
-	}
-	files, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, x := range ar.Files {
-			if x.Name == "input.patience" {
-				f.Add(x.Data)
-			}
-		}
 	}
 	f.Add([]byte(""))
 	f.Add([]byte(`game "x" { }`))

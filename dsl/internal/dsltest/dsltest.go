@@ -4,14 +4,45 @@ package dsltest
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/rulesets"
 )
+
+// Corpus is the seed corpus of the fuzz targets that read rule files: every
+// built-in ruleset, and the input.patience of every txtar file in dir (the
+// checker's golden tests).
+func Corpus(tb testing.TB, dir string) [][]byte {
+	tb.Helper()
+	var out [][]byte
+	for _, name := range rulesets.Names() {
+		src, _ := rulesets.Source(name)
+		out = append(out, src)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, x := range ar.Files {
+			if x.Name == "input.patience" {
+				out = append(out, x.Data)
+			}
+		}
+	}
+	return out
+}
 
 // CheckDiagnostics checks that every diagnostic lies inside src, names the
 // file, has a message, ends no earlier than it starts, and that the
