@@ -24,13 +24,14 @@ func Source(filename string, src []byte) (*Game, error) {
 // every error found, sorted by position.
 func File(f *dsl.File, src []byte) (*Game, error) {
 	c := &checker{
-		src:   src,
-		g:     &Game{Stock: -1, Source: src, Filename: f.Pos.Filename},
-		names: map[string]string{},
-		piles: map[string]int{},
-		group: map[string]*Group{},
-		phase: map[string]int{},
-		value: map[string]int{},
+		src:     src,
+		g:       &Game{Stock: -1, Source: src, Filename: f.Pos.Filename},
+		names:   map[string]string{},
+		piles:   map[string]int{},
+		group:   map[string]*Group{},
+		phase:   map[string]int{},
+		value:   map[string]int{},
+		refused: map[string]bool{},
 	}
 	c.game(f.Game)
 	if len(c.diags) > 0 {
@@ -53,6 +54,11 @@ type checker struct {
 	group map[string]*Group
 	phase map[string]int
 	value map[string]int
+
+	// refused holds the names of piles and groups refused for passing
+	// MaxPiles: one error said so, and a reference to them says no more.
+	refused   map[string]bool
+	overLimit bool // "too many piles" has been said
 
 	fullTests []fullTest // `is full` tests, checked once every capacity is known
 	toChecks  []toCheck  // `to` lists, checked once every pile's rules are known
@@ -291,6 +297,19 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 			names = append(names, name+strconv.Itoa(i))
 		}
 	}
+	// The limit is checked before anything is registered, so that a
+	// declaration refused for it leaves no empty group behind.
+	if len(c.g.Piles)+len(names) > MaxPiles {
+		if !c.overLimit {
+			c.errorf(d, "too many piles: a game has at most %d, and this declaration brings it to %d", MaxPiles, len(c.g.Piles)+len(names))
+			c.overLimit = true
+		}
+		c.refused[name] = true
+		for _, n := range names {
+			c.refused[n] = true
+		}
+		return out, false
+	}
 	grp := c.group[name]
 	if grp == nil {
 		if _, dup := c.names[name]; dup && d.Range == nil {
@@ -306,10 +325,6 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 		return out, false
 	}
 	for _, n := range names {
-		if len(c.g.Piles) >= MaxPiles {
-			c.errorf(d, "too many piles: the limit is %d", MaxPiles)
-			return out, false
-		}
 		if prev, dup := c.names[n]; dup && n != name {
 			c.errorf(nameNode(d), "pile %q is already declared as a %s", n, prev)
 			return out, false
@@ -398,6 +413,10 @@ func (c *checker) onePile(r *dsl.Ref) (int, bool) {
 		if len(g.Piles) == 1 {
 			return g.Piles[0], true
 		}
+		if len(g.Piles) == 0 {
+			c.errorf(r, "%q is a group with no piles; name one pile", r.Text)
+			return 0, false
+		}
 		c.errorf(r, "%q is a group of %d piles; name one pile, e.g. %q", r.Text, len(g.Piles), c.g.Piles[g.Piles[0]].Name)
 		return 0, false
 	}
@@ -406,6 +425,9 @@ func (c *checker) onePile(r *dsl.Ref) (int, bool) {
 }
 
 func (c *checker) unknown(r *dsl.Ref, what string) {
+	if c.refused[r.Text] {
+		return // its declaration was refused with an error already
+	}
 	kind := c.names[r.Text]
 	if kind != "" {
 		c.errorf(r, "%q is a %s, not a %s", r.Text, kind, what)
