@@ -132,10 +132,10 @@ func (d *Diagnostics) Render() string {
 }
 
 // expandTabs expands tabs to 4 columns and shows any other control
-// character as U+FFFD, so that a source line never drives the terminal.
+// character (see Unsafe) as U+FFFD, so that a source line never drives the terminal.
 func expandTabs(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if r != '\t' && (r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0)) {
+		if r != '\t' && (r < 0x20 || Unsafe(r)) {
 			return '\uFFFD'
 		}
 		return r

@@ -68,7 +68,7 @@ func options() []participle.Option {
 	return []participle.Option{
 		participle.Lexer(patienceLexer),
 		participle.Elide("Comment", "Whitespace"),
-		participle.Unquote("String"),
+		participle.Map(unquote, "String"),
 		participle.Map(markKeywords, "Ident"),
 		participle.Map(decimal, "Int"),
 		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
@@ -115,8 +115,10 @@ func init() {
 func Grammar() string { return parser.String() }
 
 // Parse parses one .patience file. On failure it returns a *Diagnostics
-// holding one error with its position.
+// holding one error with its position. The file is read as Normalize
+// returns it, and diagnostics quote that text.
 func Parse(filename string, src []byte) (*File, error) {
+	src = Normalize(src)
 	if d := precheck(filename, src); d != nil {
 		return nil, d
 	}
@@ -135,7 +137,8 @@ func Parse(filename string, src []byte) (*File, error) {
 }
 
 // precheck refuses what the parser should never see: too large, not UTF-8,
-// NUL bytes, or nested deeper than MaxDepth.
+// NUL bytes, control characters (see Unsafe), or nested deeper than
+// MaxDepth.
 func precheck(filename string, src []byte) *Diagnostics {
 	at := func(line, col int, format string, args ...any) *Diagnostics {
 		return &Diagnostics{Source: src, List: []*Diagnostic{{
@@ -158,6 +161,9 @@ func precheck(filename string, src []byte) *Diagnostics {
 		}
 		if r == 0 {
 			return at(line, col, "file contains a NUL byte: is it a binary file?")
+		}
+		if Unsafe(r) {
+			return at(line, col, "file contains the control character %s: a rule file holds printable text only", describeRune(r))
 		}
 		switch {
 		case r == '\n':

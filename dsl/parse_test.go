@@ -79,6 +79,9 @@ func TestRefusedBeforeParsing(t *testing.T) {
 		"blank":   {"\n  \t\n", "file is empty"},
 		"comment": {"# only a comment\n", "unexpected end of file"},
 		"garbage": {"}{", `unexpected "}"`},
+		"esc":     {"game \"x\" {}\n# \x1b]0;title\x07\n", "control character U+001B (ESC)"},
+		"bidi":    {"game \"x\" {} # \u202e", "control character U+202E"},
+		"c1":      {"game \"x\u009b\" {}", "control character U+009B"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -90,6 +93,66 @@ func TestRefusedBeforeParsing(t *testing.T) {
 			assert.Positive(t, d.List[0].Pos.Line)
 		})
 	}
+}
+
+// TestStringsHoldPrintableText: a string's text is shown on terminals, so
+// no escape may put a control character into it, and the error points at
+// the escape.
+func TestStringsHoldPrintableText(t *testing.T) {
+	cases := map[string]struct {
+		src  string
+		col  int
+		want string
+	}{
+		"osc title": {`game "X\x1b]0;PWNED\x07" {}`, 8, "U+001B (ESC)"},
+		"unicode":   {`game "ab\u001b" {}`, 9, "U+001B (ESC)"},
+		"bell":      {`game "\a" {}`, 7, "U+0007 (BEL)"},
+		"tab":       {`game "a\tb" {}`, 8, "U+0009 (TAB)"},
+		"raw tab":   {"game \"a\tb\" {}", 8, "U+0009 (TAB)"},
+		"newline":   {`game "a\nb" {}`, 8, "U+000A (LF)"},
+		"override":  {`game "é\u202e" {}`, 8, "U+202E (RIGHT-TO-LEFT OVERRIDE)"},
+		"isolate":   {`game "\u2066" {}`, 7, "U+2066"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := dsl.Parse("x.patience", []byte(c.src))
+			var d *dsl.Diagnostics
+			require.True(t, errors.As(err, &d), "%v", err)
+			require.Len(t, d.List, 1)
+			assert.Contains(t, d.List[0].Message, "printable text only")
+			assert.Contains(t, d.List[0].Message, c.want)
+			assert.Equal(t, 1, d.List[0].Pos.Line)
+			assert.Equal(t, c.col, d.List[0].Pos.Column)
+		})
+	}
+	f, err := dsl.Parse("x.patience", []byte(`game "Caf\u00e9 \"Noir\" \\ 10\u2660" {}`))
+	require.NoError(t, err)
+	assert.Equal(t, "Café \"Noir\" \\ 10♠", f.Game.Name)
+}
+
+// TestLineEndingsAndByteOrderMark: files written on any system read alike,
+// and a diagnostic names the line an editor shows.
+func TestLineEndingsAndByteOrderMark(t *testing.T) {
+	lf := "game \"x\" {\n  decks 1\n  bogus\n}\n"
+	for name, src := range map[string]string{
+		"lf":       lf,
+		"crlf":     strings.ReplaceAll(lf, "\n", "\r\n"),
+		"cr":       strings.ReplaceAll(lf, "\n", "\r"),
+		"bom":      "\uFEFF" + lf,
+		"bom crlf": "\uFEFF" + strings.ReplaceAll(lf, "\n", "\r\n"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := dsl.Parse("x.patience", []byte(src))
+			var d *dsl.Diagnostics
+			require.True(t, errors.As(err, &d), "%v", err)
+			require.Len(t, d.List, 1)
+			assert.Equal(t, 3, d.List[0].Pos.Line, d.Render())
+			assert.Equal(t, 3, d.List[0].Pos.Column, d.Render())
+			assert.Contains(t, d.Render(), "    3 |   bogus\n      |   ^")
+		})
+	}
+	_, err := dsl.Parse("x.patience", []byte("\uFEFFgame \"x\" {}\r\n"))
+	assert.NoError(t, err)
 }
 
 func TestRenderCaretAndTabs(t *testing.T) {

@@ -12,7 +12,9 @@ import (
 )
 
 // Source parses and checks a file in one step.
+// The file is read as dsl.Normalize returns it.
 func Source(filename string, src []byte) (*Game, error) {
+	src = dsl.Normalize(src)
 	f, err := dsl.Parse(filename, src)
 	if err != nil {
 		return nil, err

@@ -49,6 +49,7 @@ func Corpus(tb testing.TB, dir string) [][]byte {
 // diagnostics render.
 func CheckDiagnostics(t testing.TB, filename string, src []byte, d *dsl.Diagnostics) {
 	t.Helper()
+	src = dsl.Normalize(src)
 	if !bytes.Equal(d.Source, src) {
 		t.Errorf("Diagnostics.Source is not the file")
 	}

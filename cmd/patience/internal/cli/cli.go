@@ -28,6 +28,7 @@ func Main() int {
 // diagnostics of a rule file as they render, anything else as
 // "patience: <message>".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = newSafeWriter(stdout), newSafeWriter(stderr)
 	root := New()
 	root.SetArgs(args)
 	root.SetIn(stdin)

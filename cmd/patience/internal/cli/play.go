@@ -255,7 +255,7 @@ func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume s
 			cfg.Seed = &n
 		}
 	}
-	return tui.Run(cmd.Context(), cfg, cmd.InOrStdin(), cmd.OutOrStdout())
+	return tui.Run(cmd.Context(), cfg, cmd.InOrStdin(), raw(cmd.OutOrStdout()))
 }
 
 // loadKeyed loads a ruleset and names it for the store of saved games and
@@ -278,15 +278,6 @@ func rulesetKey(arg string) string {
 		return abs
 	}
 	return arg
-}
-
-func isTerminal(r any) bool {
-	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // lineReader reads commands line by line, refusing overlong lines instead

@@ -95,7 +95,7 @@ lines, from runs over different deals, are combined into one summary by
 			}
 			var bar *progressBar
 			if isTerminal(cmd.ErrOrStderr()) {
-				bar = newProgressBar(cmd.ErrOrStderr(), last-first+1)
+				bar = newProgressBar(raw(cmd.ErrOrStderr()), last-first+1)
 			}
 			var sum summary
 			err = run.solve(cmd.Context(), func(d dealResult) error {

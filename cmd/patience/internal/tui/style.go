@@ -4,6 +4,9 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/mattn/go-runewidth"
+
+	"github.com/patience-dev/patience/dsl"
 )
 
 // look is one kind of text on the screen; the canvas records a look for
@@ -103,19 +106,53 @@ func newCanvas(w, h int) *canvas {
 	return c
 }
 
-// put writes text at x, y, one rune a cell, clipped to the canvas.
+// put writes text at x, y, clipped to the canvas, and returns the column
+// after it. Text from a rule file or a save is untrusted: a character that
+// could drive the terminal is written as a visible escape (dsl.Escape). A
+// wide character takes two cells and a zero-width one joins the cell
+// before it, so that the columns of everything after it stay true.
 func (c *canvas) put(x, y int, text string, l look) int {
 	if y < 0 || y >= c.h {
 		return x
 	}
-	for _, r := range text {
-		if x >= 0 && x < c.w {
+	for _, r := range dsl.Escape(text) {
+		w := runewidth.RuneWidth(r)
+		if w == 0 {
+			if x > 0 && x-1 < c.w && c.text[y][x-1] != "" {
+				c.text[y][x-1] += string(r)
+			}
+			continue
+		}
+		if x >= 0 && x+w <= c.w {
+			c.clear(x, y)
+			if w == 2 {
+				c.clear(x+1, y)
+			}
 			c.text[y][x] = string(r)
 			c.looks[y][x] = l
+			if w == 2 {
+				c.text[y][x+1] = "" // covered by the wide character
+				c.looks[y][x+1] = l
+			}
+		} else if x >= 0 && x < c.w {
+			c.text[y][x] = " " // half a wide character does not fit
+			c.looks[y][x] = l
 		}
-		x++
+		x += w
 	}
 	return x
+}
+
+// clear blanks the cell at x, y and the other half of any wide character
+// it belongs to.
+func (c *canvas) clear(x, y int) {
+	switch {
+	case c.text[y][x] == "" && x > 0:
+		c.text[y][x-1] = " "
+	case x+1 < c.w && c.text[y][x+1] == "":
+		c.text[y][x+1] = " "
+	}
+	c.text[y][x] = " "
 }
 
 // render draws the canvas, styling runs of one look together, with

@@ -1,0 +1,122 @@
+package dsl
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// A rule file is untrusted text: it may come from anyone, and what it says
+// is shown on terminals. This file holds what the parser does about that.
+
+// byteOrderMark is the UTF-8 byte-order mark some editors put first.
+var byteOrderMark = []byte("\uFEFF")
+
+// Normalize returns src as the parser reads it: a leading UTF-8 byte-order
+// mark removed, and CR LF and lone CR line endings made LF, so that line
+// and column numbers are those an editor on any system shows. Every stage
+// reads the normalized text, and diagnostics quote it.
+func Normalize(src []byte) []byte {
+	src = bytes.TrimPrefix(src, byteOrderMark)
+	if bytes.IndexByte(src, '\r') < 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src))
+	for i := 0; i < len(src); i++ {
+		if src[i] != '\r' {
+			out = append(out, src[i])
+			continue
+		}
+		out = append(out, '\n')
+		if i+1 < len(src) && src[i+1] == '\n' {
+			i++
+		}
+	}
+	return out
+}
+
+// Unsafe reports whether r may not be written to a terminal as it is: the
+// C0 and C1 control characters other than tab and newline, DEL, and
+// Unicode's bidirectional embeddings, overrides and isolates (which reorder
+// the text around them, so that what a reader sees is not what is there).
+// A rule file may hold none of them, and nothing the command prints does.
+func Unsafe(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n':
+		return false
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// Escape returns s with every unsafe character written as an escape
+// (`\u001b`, `\u202e`), so that text from any source can be shown on a
+// terminal and read, never obeyed; a byte that is not UTF-8 becomes
+// U+FFFD. Valid text with no unsafe character is returned as it is.
+func Escape(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, Unsafe) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !Unsafe(r) {
+			b.WriteRune(r)
+			continue
+		}
+		// The form Go, JSON and JavaScript all read: escaping a JSON
+		// document's strings leaves it the same document.
+		fmt.Fprintf(&b, `\u%04x`, r)
+	}
+	return b.String()
+}
+
+// unquote decodes a string token and refuses one that holds, written raw
+// or as an escape, a character that is not printable text: a name or a
+// summary is shown on terminals, where a control character would be
+// obeyed. The error points at the character.
+func unquote(t lexer.Token) (lexer.Token, error) {
+	raw := t.Value
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return t, participle.Errorf(t.Pos, "invalid string %s", raw)
+	}
+	var b strings.Builder
+	body := raw[1 : len(raw)-1]
+	col := t.Pos.Column + 1 // the column of body[0]
+	for len(body) > 0 {
+		r, _, rest, err := strconv.UnquoteChar(body, '"')
+		if err != nil {
+			pos := t.Pos
+			pos.Column = col
+			return t, participle.Errorf(pos, "invalid escape in a string: use \\\" for a quote and \\\\ for a backslash")
+		}
+		if r < 0x20 || Unsafe(r) {
+			pos := t.Pos
+			pos.Column = col
+			return t, participle.Errorf(pos, "a string may hold printable text only, not the control character %s", describeRune(r))
+		}
+		col += len([]rune(body[:len(body)-len(rest)]))
+		body = rest
+		b.WriteRune(r)
+	}
+	t.Value = b.String()
+	return t, nil
+}
+
+// describeRune names a character that cannot be shown: its code point and,
+// for the common ones, its name.
+func describeRune(r rune) string {
+	names := map[rune]string{'\t': "TAB", '\r': "CR", '\n': "LF", 0x1b: "ESC", 0x07: "BEL", 0x08: "BS", 0x7f: "DEL",
+		0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x202d: "LEFT-TO-RIGHT OVERRIDE"}
+	if n, ok := names[r]; ok {
+		return fmt.Sprintf("%U (%s)", r, n)
+	}
+	return fmt.Sprintf("%U", r)
+}
