@@ -6,19 +6,72 @@ import (
 	"github.com/patience-dev/patience/dsl/check"
 )
 
-// safety finds moves the rules prove safe to play at once: a card to a
-// foundation when no other foundation could ever take it and no other pile
-// could ever build on it, from a pile whose other cards it does not
-// affect. Such a card is never needed anywhere else, and a foundation
-// never gives a card back, so playing it loses nothing.
+// safety finds moves the rules prove safe: moves that, played at once, keep
+// every winnable position winnable. The solver plays them without
+// searching the alternatives, and the player's `auto` plays them; a wrong
+// one would make the solver call a winnable deal unwinnable, so each
+// condition below is part of one argument, and the differential test
+// (sound_test.go) compares the result with a search that uses none of it.
+//
+// A safe move is a card x played alone from the top of a pile P to a
+// foundation F. It is safe when the game as a whole meets these conditions
+// (checked once, in newSafety; any one failing turns safe moves off):
+//
+//   - G1. The win condition is `all cards in S` where S holds every
+//     foundation, and every other pile in S is one no card ever enters (a
+//     pile cards are put aside on at the deal). So in a winning line x ends
+//     on a foundation.
+//   - G2. Foundations and discards never give a card back: no `to`, no
+//     `refill` from them, no redeal gathers them.
+//   - G3. Nothing in the rules reads the position except through the moves
+//     themselves: no phases, no `when` on a deal or a base, no `start
+//     when`, and `start after` only after a foundation or discard (which,
+//     by G2, once started stays started). No pile refills itself, and no
+//     pile takes an exact number of cards above one (a discard of whole
+//     runs), so a run moved one card shorter is still accepted.
+//
+// and the move meets these (checked for each move, in move):
+//
+//   - M1. Whatever lands on F first from now on is x. Either every card F
+//     accepts now is a copy of x, or F is empty and x can never follow
+//     any other card F accepts now (then, in a winning line, the
+//     foundation x lands on is empty now and takes x first).
+//   - M2. No other foundation could ever take x, except, in the second
+//     case of M1, one interchangeable with F and empty as F is (swapping
+//     the two throughout a winning line gives another winning line).
+//   - M3. Copies: x is the only copy of its card still in play; or F
+//     cannot take that card again after x and no other foundation can
+//     take it at all, so that a second copy in play could never reach a
+//     foundation and the position is lost whatever is played.
+//   - M4. No pile outside the foundations could ever put a card on x: no
+//     build relation there takes a card still in play onto x. So in a
+//     winning line x moves only alone or as the top card of a run, and a
+//     run moved without x is still a run its destination takes.
+//   - M5. P is not a pile a redeal gathers, unless the stock deals one
+//     card at a time to one pile with no condition: elsewhere taking x out
+//     changes where every card gathered after it lands when dealt again
+//     (which cards come up in each three of Klondike by threes).
+//
+// The argument. Take any winning line W from the position. By G1, M2 and
+// M3, x lands on some foundation in W, and by M1 (after swapping F with the
+// empty foundation it lands on, M2) it is the first card to land on F. Play
+// x to F first, then W with every move of x alone left out and every run
+// that carries x moved without it. By M4 no card is ever put on x, so x is
+// always the top of its pile or of what a deal put on it, and leaving it
+// out changes no other move: a pile holds the same cards less x, so its
+// top, its runs and its room are the same or more; an emptier pile, more
+// empty piles and an earlier turned-up card only add moves; deals ignore
+// what a pile holds (G3); a redeal gathers the same cards in the same
+// order less x (M5). By G3 no rule can tell the two lines apart otherwise,
+// and by G2 x stays on F, so the new line wins too.
 type safety struct {
 	r       *Rules
 	enabled bool
 	copies  [64]uint8 // copies of each card in the pack
 	found   []int     // foundation piles
-	out     []int     // foundation and discard piles: where cards end
-	builds  []int     // other piles that build
-	fixed   uint64    // piles no card may leave safely (see newSafety)
+	out     []int     // piles a card never leaves: foundations, discards, set-aside piles (G1)
+	builds  []int     // piles outside the foundations that build
+	fixed   uint64    // piles no card may leave safely (M5)
 	classes [][]int
 }
 
@@ -27,14 +80,11 @@ func (r *Rules) newSafety(s *State) *safety {
 	for _, c := range r.Pack() {
 		sf.copies[c&cardBits]++
 	}
-	sf.enabled = true
+	sf.enabled = r.safeGame()
 	for i := range r.piles {
 		p := &r.piles[i]
 		switch p.role {
 		case check.Foundation, check.Discard:
-			if p.toMask != 0 {
-				sf.enabled = false // cards may come back
-			}
 			sf.out = append(sf.out, i)
 			if p.role == check.Foundation {
 				sf.found = append(sf.found, i)
@@ -44,25 +94,15 @@ func (r *Rules) newSafety(s *State) *safety {
 				sf.builds = append(sf.builds, i)
 			}
 		}
-		for _, f := range p.refill {
-			if r.piles[f].role == check.Foundation {
-				sf.enabled = false
+	}
+	if win, ok := r.Game.Win.(check.AllIn); ok {
+		for _, q := range win.Piles {
+			if r.piles[q].role != check.Foundation && r.piles[q].role != check.Discard && !r.receives(q) {
+				sf.out = append(sf.out, q) // set aside at the deal: its cards never move
 			}
 		}
 	}
-	if r.redeal != nil {
-		for _, f := range r.redeal.from {
-			if r.piles[f].role == check.Foundation || r.piles[f].role == check.Discard {
-				sf.enabled = false
-			}
-		}
-	}
-	// Taking a card from a pile that a redeal gathers changes where the
-	// others land when they are dealt again (in Klondike by threes, which
-	// cards come up in each three), unless the stock deals them back one
-	// at a time to one pile, in the same order, whatever the piles hold.
-	// Such a card may be needed where it is, so no move from those piles
-	// counts as safe.
+	// M5.
 	a := r.acts
 	single := len(a) == 1 && !a[0].each && a[0].count == 1 && len(a[0].targets) == 1 && a[0].when == nil
 	if r.redeal != nil && !single {
@@ -73,6 +113,98 @@ func (r *Rules) newSafety(s *State) *safety {
 	return sf
 }
 
+// receives reports whether any card can ever be put on pile q after the
+// deal: by a move, a deal, a refill or a redeal.
+func (r *Rules) receives(q int) bool {
+	if q == r.stock && r.redeal != nil {
+		return true
+	}
+	for i := range r.piles {
+		p := &r.piles[i]
+		if i != q && p.toMask&(1<<q) != 0 {
+			return true
+		}
+	}
+	if len(r.piles[q].refill) > 0 || r.piles[q].pairs > 0 {
+		return true
+	}
+	for _, a := range r.acts {
+		for _, t := range a.targets {
+			if t == q {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// safeGame checks the game-wide conditions G1 to G3 (see safety).
+func (r *Rules) safeGame() bool {
+	g := r.Game
+	// G1.
+	win, ok := g.Win.(check.AllIn)
+	if !ok {
+		return false
+	}
+	inWin := uint64(0)
+	for _, q := range win.Piles {
+		inWin |= 1 << q
+	}
+	for i := range r.piles {
+		p := &r.piles[i]
+		if p.role == check.Foundation && inWin&(1<<i) == 0 {
+			return false
+		}
+		if inWin&(1<<i) != 0 && p.role != check.Foundation && r.receives(i) {
+			return false
+		}
+	}
+	// G2.
+	for i := range r.piles {
+		p := &r.piles[i]
+		if (p.role == check.Foundation || p.role == check.Discard) && p.toMask != 0 {
+			return false
+		}
+		for _, f := range p.refill {
+			if r.piles[f].role == check.Foundation || r.piles[f].role == check.Discard {
+				return false
+			}
+		}
+	}
+	if r.redeal != nil {
+		for _, f := range r.redeal.from {
+			if r.piles[f].role == check.Foundation || r.piles[f].role == check.Discard {
+				return false
+			}
+		}
+	}
+	// G3.
+	if len(g.Phases) > 0 {
+		return false
+	}
+	for _, a := range g.Actions {
+		if a.When != nil {
+			return false
+		}
+	}
+	for _, p := range g.Piles {
+		if p.StartWhen != nil || len(p.Refill) > 0 || p.Accepts > 1 {
+			return false
+		}
+		if p.StartAfter >= 0 {
+			if role := g.Piles[p.StartAfter].Role; role != check.Foundation && role != check.Discard {
+				return false
+			}
+		}
+		for _, b := range p.Base {
+			if b.Cond != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // move returns a safe move in s, if there is one.
 func (sf *safety) move(s *State) (Move, bool) {
 	if !sf.enabled || len(sf.found) == 0 {
@@ -81,34 +213,67 @@ func (sf *safety) move(s *State) (Move, bool) {
 	r := sf.r
 	var buf [64]Move
 	for _, m := range r.movesFrom(s, ^sf.fixed, sf.found, buf[:0]) {
-		if m.Kind != Play || m.Count != 1 {
+		if m.Kind != Play || m.Count != 1 || r.piles[m.From].role == check.Foundation {
 			continue
 		}
-		x := r.movedCard(s, m)
-		if sf.otherFoundationWants(s, int(m.To), x) || sf.someoneBuildsOn(s, x) {
-			continue
+		if sf.safe(s, int(m.To), r.movedCard(s, m)) {
+			return m, true
 		}
-		return m, true
 	}
 	return Move{}, false
 }
 
-// otherFoundationWants reports whether a foundation other than f could ever
-// take card x. An empty foundation interchangeable with an empty f does not
-// count: it makes no difference which of them x starts.
-func (sf *safety) otherFoundationWants(s *State, f int, x Card) bool {
+// safe checks M1 to M4 (see safety) for card x going to foundation f.
+func (sf *safety) safe(s *State, f int, x Card) bool {
+	r := sf.r
+	id := x & cardBits
+	accepts, _ := r.accept(s, f)
+	symmetric := false // the second case of M1
+	if accepts&^(1<<id) != 0 {
+		if s.lens[f] != 0 {
+			return false
+		}
+		for a := accepts &^ (1 << id); a != 0; a &= a - 1 {
+			y := bits.TrailingZeros64(a)
+			if sf.reachFrom(f, uint64(1)<<y, 1)>>id&1 != 0 {
+				return false // x could follow another first card
+			}
+		}
+		symmetric = true
+	}
+	// M2.
 	for _, g := range sf.found {
 		if g == f {
 			continue
 		}
-		if s.lens[f] == 0 && s.lens[g] == 0 && sf.sameClass(f, g) {
+		if symmetric && s.lens[g] == 0 && sf.sameClass(f, g) {
 			continue
 		}
-		if sf.reach(s, g)>>(x&cardBits)&1 != 0 {
-			return true
+		if sf.reach(s, g)>>id&1 != 0 {
+			return false
 		}
 	}
-	return false
+	// M3.
+	if sf.live(s, id) > 1 {
+		if symmetric || sf.reachFrom(f, 1<<id, int(s.lens[f])+1)>>id&1 != 0 {
+			return false
+		}
+	}
+	// M4.
+	return !sf.someoneBuildsOn(s, x)
+}
+
+// live counts the copies of card id not yet in a pile they never leave.
+func (sf *safety) live(s *State, id Card) int {
+	n := int(sf.copies[id])
+	for _, o := range sf.out {
+		for _, c := range s.Pile(sf.r, o) {
+			if c&cardBits == id {
+				n--
+			}
+		}
+	}
+	return n
 }
 
 func (sf *safety) sameClass(a, b int) bool {
@@ -125,38 +290,39 @@ func (sf *safety) sameClass(a, b int) bool {
 	return false
 }
 
-// reach is every card foundation g could still take, whatever else happens.
+// reach is every card foundation g could still take, whatever else
+// happens: an over-estimate, from its bases or its top card along its build
+// relation, as far as its room allows.
 func (sf *safety) reach(s *State, g int) uint64 {
 	r := sf.r
-	p := &r.piles[g]
 	n := int(s.lens[g])
-	room := r.Game.CardCount
+	if n == 0 {
+		cur := uint64(allCards)
+		for i := range r.piles[g].base {
+			if r.piles[g].base[i].when == nil { // a conditional base may not apply: ignore it
+				cur &= r.piles[g].base[i].pat.set(s)
+			}
+		}
+		return cur | sf.reachFrom(g, cur, 1)
+	}
+	top := s.cards[r.offs[g]+n-1]
+	return sf.reachFrom(g, uint64(1)<<(top&cardBits), n)
+}
+
+// reachFrom is every card foundation g could take after cards cur, when it
+// would then hold n cards: the closure of cur under g's build relation, as
+// far as g's room allows (cur itself only where the closure comes back to
+// it).
+func (sf *safety) reachFrom(g int, cur uint64, n int) uint64 {
+	p := &sf.r.piles[g]
+	room := sf.r.Game.CardCount
 	if p.holds > 0 {
 		room = p.holds - n
 	}
-	if room <= 0 {
+	if p.build == nil {
 		return 0
 	}
-	var cur uint64
-	if n == 0 {
-		cur = allCards
-		for i := range p.base {
-			if p.base[i].when == nil { // a conditional base may not apply: ignore it
-				cur &= p.base[i].pat.set(s)
-			}
-		}
-		room--
-	} else {
-		top := s.cards[r.offs[g]+n-1]
-		cur = uint64(1) << (top & cardBits)
-	}
 	acc := uint64(0)
-	if n == 0 {
-		acc = cur
-	}
-	if p.build == nil {
-		return acc
-	}
 	for ; room > 0 && cur != 0; room-- {
 		var next uint64
 		for c := cur; c != 0; c &= c - 1 {
@@ -170,8 +336,8 @@ func (sf *safety) reach(s *State, g int) uint64 {
 }
 
 // someoneBuildsOn reports whether a pile outside the foundations could ever
-// want card x to build on: some card that fits on x there is not yet out
-// of play for good.
+// want card x to build on: some card that fits on x there is still in play
+// (M4).
 func (sf *safety) someoneBuildsOn(s *State, x Card) bool {
 	r := sf.r
 	var wanted uint64
@@ -183,18 +349,8 @@ func (sf *safety) someoneBuildsOn(s *State, x Card) bool {
 		}
 		wanted |= p.build[x&cardBits] &^ ex
 	}
-	if wanted == 0 {
-		return false
-	}
-	var gone [64]uint8
-	for _, o := range sf.out {
-		for _, c := range s.Pile(r, o) {
-			gone[c&cardBits]++
-		}
-	}
 	for w := wanted; w != 0; w &= w - 1 {
-		c := bits.TrailingZeros64(w)
-		if sf.copies[c] > 0 && gone[c] < sf.copies[c] {
+		if sf.live(s, Card(bits.TrailingZeros64(w))) > 0 {
 			return true
 		}
 	}
