@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/rulesets"
 )
 
 // The solver's verdicts, its safe moves and the "lost" status are claims a
@@ -25,10 +27,11 @@ const plainLimit = 60_000
 
 // plain is the exhaustive search the reductions are compared with.
 type plain struct {
-	r    *Rules
-	seen map[string]bool // positions known not to win
-	n    int
-	buf  []byte
+	r     *Rules
+	limit int             // 0: plainLimit
+	seen  map[string]bool // positions known not to win
+	n     int
+	buf   []byte
 }
 
 // plainKey is the whole position: every pile's cards, the phase, the game
@@ -56,8 +59,11 @@ func (p *plain) key(s *State) string {
 func (p *plain) wins(s *State) (win, complete bool) {
 	p.seen = map[string]bool{}
 	p.n = 0
+	if p.limit == 0 {
+		p.limit = plainLimit
+	}
 	win = p.dfs(s)
-	return win, win || p.n < plainLimit
+	return win, win || p.n < p.limit
 }
 
 func (p *plain) dfs(s *State) bool {
@@ -65,7 +71,7 @@ func (p *plain) dfs(s *State) bool {
 		return true
 	}
 	k := p.key(s)
-	if p.seen[k] || p.n >= plainLimit {
+	if p.seen[k] || p.n >= p.limit {
 		return false
 	}
 	p.seen[k] = true
@@ -78,206 +84,6 @@ func (p *plain) dfs(s *State) bool {
 		}
 	}
 	return false
-}
-
-// genGame writes a small random game in the language: one or two suits, a
-// few live cards (the rest taken out of play before the shuffle), and a
-// random choice of foundations, tableau, cells, reserve, stock and waste,
-// with the rules each may have.
-func genGame(rng *rand.Rand) string {
-	var b strings.Builder
-	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
-	chance := func(p float64) bool { return rng.Float64() < p }
-	ranks := []string{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
-
-	suits := [][]string{{"S"}, {"S", "H"}, {"C", "S"}, {"D", "S"}}[rng.IntN(4)]
-	decks := 1
-	if len(suits) == 1 && chance(0.3) {
-		decks = 2
-	}
-	width := 2 + rng.IntN(3) // live ranks per suit
-	if decks == 2 || len(suits) == 2 {
-		width = 2 + rng.IntN(2)
-	}
-	lo := 1 + rng.IntN(14-width)
-	hi := lo + width - 1
-	live := width * len(suits) * decks
-
-	fmt.Fprintf(&b, "game \"G\" {\n  decks %d\n  suits %s\n", decks, strings.Join(suits, ", "))
-
-	// Foundations.
-	steps := []string{"up", "down", "either", "same-rank"}
-	suitRels := []string{"any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit"}
-	nf := 1 + rng.IntN(len(suits)+1)
-	var fs strings.Builder
-	switch rng.IntN(3) {
-	case 0: // a ladder per suit
-		nf = len(suits)
-		dir := pick("up", "down")
-		start := ranks[lo]
-		if dir == "down" {
-			start = ranks[hi]
-		}
-		fmt.Fprintf(&fs, "base %s; build %s %s", start, dir, pick("same-suit", "any-suit"))
-		if chance(0.5) {
-			fmt.Fprintf(&fs, "; holds %d", width*decks)
-		}
-	case 1: // one heap taking a card above or below (Black Hole, Golf)
-		nf = 1
-		fmt.Fprintf(&fs, "build %s %s", pick("either", "either", "up", "down"), pick("any-suit", "any-suit", "same-colour", "other-suit"))
-		if chance(0.3) {
-			fs.WriteString(" wrap")
-		}
-	default:
-		step := pick(steps...)
-		fmt.Fprintf(&fs, "build %s %s", step, pick(suitRels...))
-		if step != "same-rank" && chance(0.3) {
-			fs.WriteString(" wrap")
-		}
-		if chance(0.5) {
-			fmt.Fprintf(&fs, "; base %s", pick(ranks[lo], ranks[hi], "any", "red", "black"))
-		}
-		if chance(0.3) {
-			fmt.Fprintf(&fs, "; holds %d", 1+rng.IntN(live))
-		}
-		if nf > 1 && chance(0.3) {
-			fs.WriteString("; start after previous")
-		}
-	}
-	worry := chance(0.15)
-	if worry {
-		fs.WriteString("; to t")
-	}
-	fmt.Fprintf(&b, "  foundation f[%d] { %s }\n", nf, fs.String())
-
-	// Tableau.
-	nt := 1 + rng.IntN(4)
-	var ts strings.Builder
-	hasBuild := chance(0.7)
-	if hasBuild {
-		step := pick(steps...)
-		fmt.Fprintf(&ts, "build %s %s", step, pick(suitRels...))
-		if step != "same-rank" && chance(0.2) {
-			ts.WriteString(" wrap")
-		}
-		ts.WriteString("; ")
-		if chance(0.5) {
-			ts.WriteString(pick("move runs; ", "move whole; "))
-		}
-	}
-	if chance(0.3) {
-		fmt.Fprintf(&ts, "base %s; ", pick(ranks[hi], ranks[lo], "red", "black"))
-	}
-	cells := 0
-	if chance(0.3) {
-		cells = 1 + rng.IntN(2)
-	}
-	to := "foundations"
-	if hasBuild || chance(0.3) {
-		to += ", t"
-	}
-	if cells > 0 {
-		to += ", c"
-	}
-	fmt.Fprintf(&ts, "to %s", to)
-	hasReserve := chance(0.3)
-	if hasReserve && chance(0.4) {
-		ts.WriteString("; refill from r")
-	}
-	fmt.Fprintf(&b, "  tableau t[%d] { %s }\n", nt, ts.String())
-	if cells > 0 {
-		fmt.Fprintf(&b, "  cell c[%d] { holds 1; to foundations, t }\n", cells)
-	}
-	if hasReserve {
-		b.WriteString("  reserve r { to foundations, t }\n")
-	}
-
-	// Stock and waste.
-	hasStock := chance(0.6)
-	eachT := false
-	if hasStock {
-		b.WriteString("  stock {\n")
-		if chance(0.25) {
-			eachT = true
-			b.WriteString("    deal 1 to each t")
-			if chance(0.3) {
-				b.WriteString(" when no t is empty")
-			}
-			b.WriteString("\n")
-		} else {
-			fmt.Fprintf(&b, "    deal %d to waste\n", 1+rng.IntN(3))
-			switch rng.IntN(4) {
-			case 1:
-				fmt.Fprintf(&b, "    redeal %d from waste\n", 1+rng.IntN(2))
-			case 2:
-				b.WriteString("    redeal unlimited from waste\n")
-			}
-		}
-		b.WriteString("  }\n")
-		if !eachT {
-			b.WriteString("  waste { to foundations")
-			if hasBuild {
-				b.WriteString(", t")
-			}
-			b.WriteString(" }\n")
-		}
-	}
-	junk := live < width*len(suits)*decks || lo > 1 || hi < 13
-	if junk {
-		b.WriteString("  reserve junk\n")
-	}
-
-	// The deal: every card outside the live ranks to junk, then the rest.
-	b.WriteString("  deal {\n")
-	for d := 0; d < decks; d++ {
-		for _, su := range suits {
-			for rk := 1; rk <= 13; rk++ {
-				if rk < lo || rk > hi {
-					fmt.Fprintf(&b, "    take %s%s to junk\n", ranks[rk], su)
-				}
-			}
-		}
-	}
-	left := live
-	if hasReserve {
-		n := 1 + rng.IntN(2)
-		if n < left {
-			fmt.Fprintf(&b, "    %d to r\n", n)
-			left -= n
-		}
-	}
-	counts := make([]string, nt)
-	for i := range counts {
-		n := 0
-		if left > 1 {
-			n = rng.IntN(min(left, 4))
-			if !hasStock && i == nt-1 {
-				n = 0 // the rest goes here
-			}
-		}
-		left -= n
-		counts[i] = fmt.Sprint(n)
-	}
-	face := ""
-	if chance(0.3) {
-		face = " face down but top"
-	}
-	fmt.Fprintf(&b, "    %s to t%s\n", strings.Join(counts, ", "), face)
-	if left > 0 {
-		if hasStock {
-			b.WriteString("    rest to stock\n")
-		} else {
-			fmt.Fprintf(&b, "    rest to t%d\n", nt)
-		}
-	}
-	b.WriteString("  }\n")
-	if junk {
-		b.WriteString("  win when all cards in foundations, junk\n")
-	} else {
-		b.WriteString("  win when all cards in foundations\n")
-	}
-	b.WriteString("}\n")
-	return b.String()
 }
 
 // tally counts what the soundness checks compared, so that a test can
@@ -381,10 +187,12 @@ func (r *Rules) dumpState(s *State) string {
 	return b.String()
 }
 
+var soundGames = flag.Int("sound.games", 400, "games TestSoundnessOnGeneratedGames generates")
+
 // TestSoundnessOnGeneratedGames: on hundreds of small random games, no
 // claim of the solver, the safe moves or the status is false.
 func TestSoundnessOnGeneratedGames(t *testing.T) {
-	games := 400
+	games := *soundGames
 	if testing.Short() {
 		games = 60
 	}
@@ -417,4 +225,60 @@ func FuzzSoundness(f *testing.F) {
 		src := genGame(rand.New(rand.NewPCG(game, 0x5eed)))
 		checkGenerated(t, src, 2, walk, &tally{})
 	})
+}
+
+// TestSoundnessOnBuiltinEndgames puts the same claims to the test in the
+// built-in games themselves, where their spaces are small enough to search
+// plainly: the last positions of random lines of play (often lost) and of
+// the solver's winning lines (all won), for a few deals of each game.
+func TestSoundnessOnBuiltinEndgames(t *testing.T) {
+	deals := 3
+	if testing.Short() {
+		deals = 1
+	}
+	var all tally
+	for _, name := range rulesets.Names() {
+		src, _ := rulesets.Source(name)
+		g, err := check.Source(name+".patience", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Compile(g)
+		p := &plain{r: r, limit: 10_000}
+		var n tally
+		for seed := uint64(1); seed <= uint64(deals); seed++ {
+			rng := rand.New(rand.NewPCG(seed, 99))
+			// A random line, kept to its last positions.
+			s := r.Deal(seed)
+			var line []*State
+			for len(line) < 3000 {
+				line = append(line, s.Clone())
+				moves := r.Moves(s, nil)
+				if len(moves) == 0 || r.Won(s) {
+					break
+				}
+				r.Apply(s, moves[rng.IntN(len(moves))])
+			}
+			// The solver's winning line, if it finds one soon.
+			start := r.Deal(seed)
+			if sol := r.Solve(start, Limits{Nodes: 100_000}); sol.Verdict == Winnable {
+				x := start.Clone()
+				for _, m := range sol.Moves {
+					r.Apply(x, m)
+					line = append(line, x.Clone())
+				}
+			}
+			for i := len(line) - 1; i >= 0 && i >= len(line)-40; i -= 4 {
+				if err := soundness(r, line[i], p, 50_000, &n); err != nil {
+					t.Fatalf("%s seed %d: %v\nposition:\n%s", name, seed, err, r.dumpState(line[i]))
+				}
+			}
+		}
+		t.Logf("%-30s %4d positions: %d winnable, %d not; %d safe moves, %d lost", name, n.positions, n.wins, n.losses, n.safe, n.lost)
+		all.positions += n.positions
+		all.wins += n.wins
+		all.losses += n.losses
+	}
+	assert.Greater(t, all.wins, 50*deals)
+	assert.Greater(t, all.losses, 50*deals)
 }

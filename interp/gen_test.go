@@ -1,0 +1,362 @@
+package interp
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// gen writes small random games in the language, for the differential
+// soundness tests. Each game has one or two suits and a few live ranks; the
+// cards outside them are taken out of play before the shuffle, onto a pile
+// nothing enters or leaves, so that a plain exhaustive search can settle
+// every deal. The families cover what the language can say: foundations of
+// every build, tableaux, cells, reserves, a stock dealing to a waste or to
+// every column with redeals, game values and phases, discards of whole
+// runs, a grid, and pairs under covers.
+type gen struct {
+	rng    *rand.Rand
+	b      strings.Builder
+	ranks  []string
+	suits  []string
+	decks  int
+	lo, hi int // the live ranks
+	live   int // live cards
+}
+
+var genRanks = []string{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
+
+func (g *gen) pick(xs ...string) string { return xs[g.rng.IntN(len(xs))] }
+func (g *gen) chance(p float64) bool    { return g.rng.Float64() < p }
+func (g *gen) printf(format string, args ...any) {
+	fmt.Fprintf(&g.b, format, args...)
+}
+
+// relation is a random build relation.
+func (g *gen) relation() string {
+	step := g.pick("up", "down", "either", "same-rank")
+	rel := step + " " + g.pick("any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit")
+	if step != "same-rank" && g.chance(0.25) {
+		rel += " wrap"
+	}
+	return rel
+}
+
+// genGame writes one random game.
+func genGame(rng *rand.Rand) string {
+	g := &gen{rng: rng}
+	g.suits = [][]string{{"S"}, {"S", "H"}, {"C", "S"}, {"D", "S"}}[rng.IntN(4)]
+	g.decks = 1
+	if len(g.suits) == 1 && g.chance(0.3) {
+		g.decks = 2
+	}
+	width := 2 + rng.IntN(3)
+	if g.decks == 2 || len(g.suits) == 2 {
+		width = 2 + rng.IntN(2)
+	}
+	g.lo = 1 + rng.IntN(14-width)
+	g.hi = g.lo + width - 1
+	g.live = width * len(g.suits) * g.decks
+	g.printf("game \"G\" {\n  decks %d\n  suits %s\n", g.decks, strings.Join(g.suits, ", "))
+	switch n := rng.IntN(10); {
+	case n < 6:
+		g.tableauGame()
+	case n < 8:
+		g.gridGame()
+	default:
+		g.pairsGame()
+	}
+	return g.b.String()
+}
+
+// takeOut takes every card outside the live ranks to junk.
+func (g *gen) takeOut() {
+	for d := 0; d < g.decks; d++ {
+		for _, su := range g.suits {
+			for rk := 1; rk <= 13; rk++ {
+				if rk < g.lo || rk > g.hi {
+					g.printf("    take %s%s to junk\n", genRanks[rk], su)
+				}
+			}
+		}
+	}
+}
+
+func (g *gen) junk() bool { return g.lo > 1 || g.hi < 13 }
+
+func (g *gen) win(piles string) {
+	if g.junk() {
+		piles += ", junk"
+	}
+	g.printf("  win when all cards in %s\n}\n", piles)
+}
+
+// foundations declares f[n] with random rules and returns n.
+func (g *gen) foundations(value, worry bool) int {
+	nf := 1 + g.rng.IntN(len(g.suits)+1)
+	var fs []string
+	switch g.rng.IntN(4) {
+	case 0: // a ladder per suit
+		nf = len(g.suits)
+		dir := g.pick("up", "down")
+		start := genRanks[g.lo]
+		if dir == "down" {
+			start = genRanks[g.hi]
+		}
+		fs = append(fs, "base "+start, "build "+dir+" "+g.pick("same-suit", "any-suit"))
+		if g.chance(0.5) {
+			fs = append(fs, fmt.Sprintf("holds %d", (g.hi-g.lo+1)*g.decks))
+		}
+	case 1: // one heap taking a card above or below (Black Hole, Golf)
+		nf = 1
+		rel := "build " + g.pick("either", "either", "up", "down") + " " + g.pick("any-suit", "any-suit", "same-colour", "other-suit")
+		if g.chance(0.3) {
+			rel += " wrap"
+		}
+		fs = append(fs, rel)
+	default:
+		fs = append(fs, "build "+g.relation())
+		if g.chance(0.5) {
+			fs = append(fs, "base "+g.pick(genRanks[g.lo], genRanks[g.hi], "any", "red", "black"))
+		}
+		if g.chance(0.3) {
+			fs = append(fs, fmt.Sprintf("holds %d", 1+g.rng.IntN(g.live)))
+		}
+		if nf > 1 && g.chance(0.3) {
+			fs = append(fs, "start after previous")
+		}
+	}
+	if value {
+		fs = append(fs, "base rank b")
+	}
+	if worry && g.chance(0.12) {
+		fs = append(fs, "to t") // worrying back
+	}
+	g.printf("  foundation f[%d] { %s }\n", nf, strings.Join(fs, "; "))
+	return nf
+}
+
+// tableauGame: foundations, a tableau, and some of cells, a reserve, a
+// stock with a waste or dealing to each column, a game value, a phase and
+// discards of whole runs.
+func (g *gen) tableauGame() {
+	value := g.chance(0.2)
+	phase := g.chance(0.15)
+	if value {
+		g.printf("  let b = rank of f1\n")
+	}
+	nf := g.foundations(value, true)
+	if phase {
+		g.printf("  phase first until f1 holds %d\n", 1+g.rng.IntN(2))
+	}
+	nt := 1 + g.rng.IntN(4)
+	var ts []string
+	hasBuild := g.chance(0.7)
+	if hasBuild {
+		ts = append(ts, "build "+g.relation())
+		switch g.rng.IntN(4) {
+		case 1:
+			ts = append(ts, "move runs")
+		case 2:
+			ts = append(ts, "move whole")
+		}
+	}
+	if g.chance(0.3) {
+		base := "base " + g.pick(genRanks[g.hi], genRanks[g.lo], "red", "black")
+		if phase && g.chance(0.5) {
+			base += " during first"
+		}
+		ts = append(ts, base)
+	}
+	cells := 0
+	if g.chance(0.3) {
+		cells = 1 + g.rng.IntN(2)
+	}
+	discard := hasBuild && g.chance(0.15)
+	hasReserve := g.chance(0.3)
+	hasStock := g.chance(0.6)
+	eachT := hasStock && g.chance(0.25)
+	to := []string{"foundations"}
+	if hasBuild || g.chance(0.3) {
+		to = append(to, "t")
+	}
+	if cells > 0 {
+		to = append(to, "c")
+	}
+	if discard {
+		to = append(to, "d")
+	}
+	ts = append(ts, "to "+strings.Join(to, ", "))
+	if hasReserve && g.chance(0.4) {
+		ts = append(ts, "refill from r")
+	} else if hasStock && !eachT && hasBuild && g.chance(0.2) {
+		ts = append(ts, "fill from waste")
+		ts[len(ts)-1] = "fill from waste, t"
+	}
+	if hasBuild && cells > 0 && g.chance(0.5) && strings.Contains(strings.Join(ts, ";"), "move runs") {
+		for i, x := range ts {
+			if x == "move runs" {
+				ts[i] = "move runs using c, t"
+			}
+		}
+	}
+	g.printf("  tableau t[%d] { %s }\n", nt, strings.Join(ts, "; "))
+	if cells > 0 {
+		g.printf("  cell c[%d] { holds 1; to foundations, t }\n", cells)
+	}
+	if discard {
+		n := 2 + g.rng.IntN(2)
+		g.printf("  discard d { build %s; holds %d }\n", g.relation(), n)
+	}
+	if hasReserve {
+		g.printf("  reserve r { to foundations, t }\n")
+	}
+	if hasStock {
+		g.printf("  stock {\n")
+		if eachT {
+			g.printf("    deal 1 to each t")
+			if g.chance(0.3) {
+				g.printf(" when no t is empty")
+			}
+			g.printf("\n")
+		} else {
+			g.printf("    deal %d to waste", 1+g.rng.IntN(3))
+			if phase && g.chance(0.3) {
+				g.printf(" after first")
+			}
+			g.printf("\n")
+			switch g.rng.IntN(4) {
+			case 1:
+				g.printf("    redeal %d from waste\n", 1+g.rng.IntN(2))
+			case 2:
+				g.printf("    redeal unlimited from waste\n")
+			}
+		}
+		g.printf("  }\n")
+		if !eachT {
+			wto := "foundations"
+			if hasBuild {
+				wto += ", t"
+			}
+			g.printf("  waste { to %s }\n", wto)
+		}
+	}
+	if g.junk() {
+		g.printf("  reserve junk\n")
+	}
+	g.printf("  deal {\n")
+	g.takeOut()
+	left := g.live
+	if value {
+		g.printf("    1 to f1\n")
+		left--
+	}
+	if hasReserve && left > 2 {
+		n := 1 + g.rng.IntN(2)
+		g.printf("    %d to r\n", n)
+		left -= n
+	}
+	counts := make([]string, nt)
+	for i := range counts {
+		n := 0
+		if left > 1 && (hasStock || i < nt-1) {
+			n = g.rng.IntN(min(left, 4))
+		}
+		left -= n
+		counts[i] = fmt.Sprint(n)
+	}
+	face := ""
+	if g.chance(0.3) {
+		face = " face down but top"
+	}
+	g.printf("    %s to t%s\n", strings.Join(counts, ", "), face)
+	if left > 0 {
+		if hasStock {
+			g.printf("    rest to stock\n")
+		} else {
+			g.printf("    rest to t%d\n", nt)
+		}
+	}
+	g.printf("  }\n")
+	_ = nf
+	if discard {
+		g.win("foundations, d")
+	} else {
+		g.win("foundations")
+	}
+}
+
+// gridGame: foundations fed from a grid of columns dealt row by row from
+// the stock, with or without a redeal (Babette).
+func (g *gen) gridGame() {
+	g.foundations(false, false)
+	nc := min(2+g.rng.IntN(3), g.live-1)
+	both := ""
+	if g.chance(0.4) {
+		both = " both-ends"
+	}
+	g.printf("  tableau t[%d] { grid%s; to foundations }\n", nc, both)
+	g.printf("  stock {\n    deal 1 to each t\n")
+	if g.chance(0.5) {
+		g.printf("    redeal %d from t\n", 1+g.rng.IntN(2))
+	}
+	g.printf("  }\n")
+	if g.junk() {
+		g.printf("  reserve junk\n")
+	}
+	g.printf("  deal {\n")
+	g.takeOut()
+	g.printf("    1 to each t\n    rest to stock\n  }\n")
+	g.win("foundations")
+}
+
+// pairsGame: single-card reserves under covers, paired away to a discard,
+// with a stock and waste (Pyramid).
+func (g *gen) pairsGame() {
+	np := 2 + g.rng.IntN(4)
+	if np > g.live {
+		np = g.live
+	}
+	g.printf("  reserve p[%d] { holds 1; to d }\n", np)
+	sum := g.lo + g.hi
+	if g.chance(0.3) {
+		sum = 2*g.lo + 1
+	}
+	g.printf("  discard d { pairs sum %d }\n", sum)
+	for i := 1; i < np; i++ {
+		if g.chance(0.5) {
+			var by []string
+			for j := i + 1; j <= np; j++ {
+				if g.chance(0.5) {
+					by = append(by, fmt.Sprintf("p%d", j))
+				}
+			}
+			if len(by) > 0 {
+				g.printf("  cover p%d by %s\n", i, strings.Join(by, ", "))
+			}
+		}
+	}
+	hasStock := np < g.live
+	if hasStock {
+		g.printf("  stock {\n    deal 1 to waste\n")
+		if g.chance(0.5) {
+			g.printf("    redeal %d from waste\n", 1+g.rng.IntN(2))
+		}
+		g.printf("  }\n  waste { to d }\n")
+	}
+	if g.junk() {
+		g.printf("  reserve junk\n")
+	}
+	g.printf("  deal {\n")
+	g.takeOut()
+	g.printf("    1 to each p\n")
+	if hasStock {
+		g.printf("    rest to stock\n")
+	}
+	g.printf("  }\n")
+	if g.chance(0.5) {
+		g.printf("  win when every p is empty\n}\n")
+	} else {
+		g.win("d")
+	}
+}
