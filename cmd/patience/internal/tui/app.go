@@ -492,6 +492,7 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 	if changed {
 		a.changed()
 	}
+	p.scroll = p.place(a.width, a.height).scroll
 	return nil
 }
 

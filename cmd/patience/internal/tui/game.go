@@ -45,6 +45,8 @@ type play struct {
 	g       *interp.Game
 	key     string // the ruleset's key in the store
 	keys    []rune // hotkey of each pile
+	info    *boardInfo
+	scroll  int // board lines scrolled off the top, when it does not fit
 	opt     board.Options
 	cursor  spot
 	pick    *pickup
@@ -66,6 +68,7 @@ type play struct {
 
 func newPlay(g *interp.Game, key string, opt board.Options, now time.Time) *play {
 	p := &play{g: g, key: key, keys: hotkeys(g.Rules), opt: opt, running: true, from: now}
+	p.info = newBoardInfo(g, opt.ASCII)
 	p.status = g.Status()
 	p.cursor = spot{pile: p.firstPile(), idx: -1}
 	if p.status != interp.Playing {
@@ -443,6 +446,7 @@ func (p *play) showHint(msg hintMsg) {
 // afterChange settles the screen after the position changed.
 func (p *play) afterChange(now time.Time) {
 	p.hintID++ // a hint still being looked for is of the old position
+	p.info = newBoardInfo(p.g, p.opt.ASCII)
 	p.status = p.g.Status()
 	p.cursor.idx = -1
 	switch p.status {

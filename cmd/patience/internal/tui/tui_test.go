@@ -405,10 +405,21 @@ func TestPicker(t *testing.T) {
 
 func TestTooSmall(t *testing.T) {
 	h := newHarness(t, "rouge-et-noir", 3, "")
+	// Too low for the board, even cut: it scrolls, keeping the cursor
+	// (on the stock, at the bottom) in view, and says there is more above.
 	h.send(tea.WindowSizeMsg{Width: 40, Height: 12})
 	frame := h.frame()
+	assert.NotContains(t, frame, "too small")
+	assert.Contains(t, frame, "<##>")
+	assert.Regexp(t, `\^\n`, frame)
+	h.keys("up", "up", "up", "up")
+	assert.Contains(t, h.frame(), "f1", "up scrolls back to the top rows")
+	assert.NotRegexp(t, `\^\n`, h.frame())
+	// Too small for a few lines of board: it says so.
+	h.send(tea.WindowSizeMsg{Width: 40, Height: 6})
+	frame = h.frame()
 	assert.Contains(t, frame, "The terminal is too small")
-	assert.Contains(t, frame, "has 40 × 12")
+	assert.Contains(t, frame, "has 40 × 6")
 	// Keys still work, and a bigger window brings the board back.
 	h.keys("d")
 	h.send(tea.WindowSizeMsg{Width: testW, Height: testH})
