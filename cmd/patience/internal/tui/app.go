@@ -61,6 +61,8 @@ type app struct {
 	search  *search
 	help    bool
 	picking bool // the game was chosen in the picker: q goes back to it
+	ask     *question
+	drag    *spot // where a mouse press picked cards up, until released
 
 	// The ruleset being played.
 	game  *check.Game
@@ -69,6 +71,12 @@ type app struct {
 
 	initCmd  tea.Cmd // what the first screen needs run, e.g. a search
 	searches int     // searches started, to tell their answers apart
+}
+
+// question asks the player to confirm something that loses a game: y
+// does it, any other key goes on playing.
+type question struct {
+	yes func() tea.Cmd
 }
 
 // tickMsg moves the clock on.
@@ -417,27 +425,69 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
+	if q := a.ask; q != nil {
+		k, ok := msg.(tea.KeyMsg)
+		if !ok {
+			return nil
+		}
+		a.ask = nil
+		if k.String() == "y" || k.String() == "Y" {
+			return q.yes()
+		}
+		p.say(msgInfo, "going on with this game")
+		return nil
+	}
 	pl := p.place(a.width, a.height)
 	changed := false
 	switch msg := msg.(type) {
 	case tea.MouseMsg:
-		if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft {
-			return nil
-		}
-		at, ok := pl.spotAt(msg.X, msg.Y)
-		if !ok {
-			if p.pick != nil {
+		switch {
+		case msg.Action == tea.MouseActionRelease:
+			// The end of a drag: the cards held go where the button is let
+			// go; let go on the pile they came from, they stay held, as
+			// after a click.
+			from := a.drag
+			a.drag = nil
+			if from == nil || p.pick == nil {
+				return nil
+			}
+			at, ok := pl.spotAt(msg.X, msg.Y)
+			switch {
+			case !ok:
 				p.pick = nil
 				p.say(msgInfo, "put back")
+			case at.pile != from.pile:
+				p.cursor = at
+				changed = p.drop(at)
 			}
+		case msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft:
 			return nil
+		default:
+			a.drag = nil
+			at, ok := pl.spotAt(msg.X, msg.Y)
+			if !ok {
+				if p.pick != nil {
+					p.pick = nil
+					p.say(msgInfo, "put back")
+				}
+				return nil
+			}
+			p.cursor = at
+			held := p.pick != nil
+			changed = p.choose(at)
+			if !held && p.pick != nil {
+				a.drag = &at
+			}
 		}
-		p.cursor = at
-		changed = p.choose(at)
 	case tea.KeyMsg:
 		k := msg.String()
 		switch k {
 		case "q":
+			if p.saveErr != nil && p.status == interp.Playing && len(p.g.History()) > 0 {
+				p.say(msgError, "This game is not saved: quit anyway? y quits, any other key goes on")
+				a.ask = &question{yes: a.leave}
+				return nil
+			}
 			return a.leave()
 		case "?":
 			a.help = true
@@ -478,13 +528,30 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 			return p.askHint()
 		case "a":
 			changed = p.auto()
+		case "A":
+			changed = p.allToFoundations()
 		case "n":
-			a.keep()
-			a.forgetLost()
-			return a.deal(nil)
+			newDeal := func() tea.Cmd {
+				a.keep()
+				a.forgetLost()
+				return a.deal(nil)
+			}
+			if p.status == interp.Playing && len(p.g.History()) > 0 {
+				kept := fmt.Sprintf("it stays saved as deal %d", p.g.Seed)
+				if p.saveErr != nil {
+					kept = "it is not saved"
+				}
+				p.say(msgError, "Leave this game for a new deal (%s)? y deals, any other key goes on", kept)
+				a.ask = &question{yes: newDeal}
+				return nil
+			}
+			return newDeal()
 		default:
 			if pile, ok := p.keyFor(k); ok {
 				p.cursor = spot{pile: pile, idx: -1}
+				if p.pick != nil && p.pick.from.pile == pile && p.grow() {
+					break
+				}
 				changed = p.choose(spot{pile: pile, idx: -1})
 			}
 		}
@@ -591,17 +658,22 @@ const helpText = `Keys
   enter, space    pick up the card under the cursor (with the cards on it),
                   drop what is held on the pile under the cursor,
                   or deal when the cursor is on the stock
-  1-9 0 b c ...   the key shown before a pile's name: pick from it or drop on it
-  mouse           click a card to pick it up, click a pile to drop it there
+  1-9 0 b c ...   the key shown before a pile's name: pick from it or drop on
+                  it; pressed again, it takes one more card of the run
+  mouse           click a card to pick it up, click a pile to drop it there,
+                  or drag the card onto the pile
   esc             put back what is held
   d               deal (and redeal when the stock is empty)
   u, r            undo, redo
   h               hint: the move is marked ! and its reason shown; it is the
                   first of a winning line when the solver finds one at once
-  a               play every safe move to the foundations
-  n               new deal
+  a               play the safe moves to the foundations: the cards no other
+                  pile could ever use (the moves the solver makes unasked)
+  A               play every card that can go to a foundation now
+  n               new deal (asks first when a game is under way)
   ?               this help
-  q               quit; the game is saved and offered again next time
+  q               quit; the game is saved and offered again next time (asks
+                  first when it cannot be saved)
 
 Marks: * the cards held, + where they can go, ! the hint, <  > the cursor.
 Any key closes this help.`

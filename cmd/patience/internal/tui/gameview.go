@@ -317,7 +317,7 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 		c.put(1, height-1, clip("*** Lost: no move can make progress now. ***  u undo  n new deal  q quit", width-2), lookLost)
 	default:
 		for _, keys := range []string{
-			"arrows/tab move  enter pick/drop  d deal  u undo  r redo  h hint  a auto  n new  ? help  q quit",
+			"arrows/tab move  enter pick/drop  d deal  u undo  r redo  h hint  a/A auto  n new  ? help  q quit",
 			"enter pick/drop  d deal  u undo  h hint  ? help  q quit",
 			"? help  q quit",
 		} {

@@ -209,7 +209,16 @@ func TestHintAndAuto(t *testing.T) {
 	assert.True(t, strings.HasPrefix(h.message(), "auto: "), h.message())
 	assert.NotEmpty(t, h.history())
 	h.keys("a")
-	assert.Equal(t, "no safe moves to the foundations", h.message())
+	// a plays only safe moves; a card that could go now is left, and the
+	// message says which key plays it.
+	assert.Equal(t, "no safe moves to the foundations (a card there now might yet be wanted elsewhere; A plays every card that can go)", h.message())
+	before := len(h.history())
+	h.keys("A")
+	assert.True(t, strings.HasPrefix(h.message(), "to the foundations: "), h.message())
+	assert.Greater(t, len(h.history()), before)
+	assert.Empty(t, h.a.play.foundationMoves(), "A plays until no card can go")
+	h.keys("A")
+	assert.Equal(t, "no card can go to a foundation now", h.message())
 }
 
 func TestRedeal(t *testing.T) {
