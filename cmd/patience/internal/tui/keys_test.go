@@ -107,7 +107,7 @@ func TestHotkeysMoveRuns(t *testing.T) {
 			}
 		}
 		for _, m := range moves {
-			if m.Kind == interp.Play && m.Count > run.Count && ones[[2]uint8{m.From, m.To}] &&
+			if m.Kind == interp.Play && m.Count > max(run.Count, 1) && ones[[2]uint8{m.From, m.To}] &&
 				r.Game.Piles[m.From].Role == check.Tableau && r.Game.Piles[m.To].Role == check.Tableau &&
 				h.game().State().Count(r, int(m.To)) == 0 {
 				run = m
