@@ -2,7 +2,9 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -43,6 +45,7 @@ type searchedMsg struct {
 type prompt struct {
 	saved *store.Saved
 	seed  *uint64 // the deal to play instead, if the player asked for one
+	note  string  // why other saves are not offered
 }
 
 // app is the whole program: the picker, the resume question and the game,
@@ -118,24 +121,56 @@ func (a *app) openPicker() {
 func (a *app) start(g *check.Game, key string, seed *uint64) tea.Cmd {
 	a.game, a.rules, a.key = g, interp.Compile(g), key
 	var sv *store.Saved
+	var notes []string
 	switch {
 	case seed != nil && a.cfg.Winnable:
 		// The seed is where the search starts, not a deal to go back to.
 	case seed != nil:
-		if s, err := a.store.Load(key, *seed); err == nil && s.Status == interp.Playing.String() && len(s.Moves) > 0 {
-			sv = s
+		path := a.store.SavePath(key, *seed)
+		s, err := a.store.Load(key, *seed)
+		switch {
+		case err == nil && s.Status == interp.Playing.String() && len(s.Moves) > 0:
+			if _, lerr := a.rules.Load(s.Position); lerr != nil {
+				notes = append(notes, store.Passed{Path: path, Seed: s.Seed, Moves: len(s.Moves), Err: lerr}.Note())
+			} else {
+				sv = s
+			}
+		case err != nil && !errors.Is(err, fs.ErrNotExist) && strings.HasPrefix(err.Error(), "not a saved game"):
+			if aside, aerr := store.SetAside(path); aerr == nil {
+				notes = append(notes, store.Passed{Path: path, Err: err, Aside: aside}.Note())
+			}
 		}
 	default:
-		if s, ok := a.store.Latest(key); ok && len(s.Moves) > 0 {
-			sv = s
+		s, passed := a.store.Resumable(key, a.rules)
+		sv = s
+		for _, ps := range passed {
+			notes = append(notes, ps.Note())
 		}
 	}
+	note := capitalize(strings.Join(notes, "; "))
 	if sv != nil {
-		a.prompt = &prompt{saved: sv, seed: seed}
+		a.prompt = &prompt{saved: sv, seed: seed, note: note}
 		a.screen = screenPrompt
 		return nil
 	}
-	return a.deal(seed)
+	if note != "" && a.cfg.Winnable {
+		n := a.cfg.NewSeed()
+		if seed != nil {
+			n = *seed
+		}
+		return a.findWinnable(n, note)
+	}
+	cmd := a.deal(seed)
+	if note != "" && a.play != nil {
+		switch {
+		case a.play.saveErr != nil && seed != nil:
+			note += ", and this deal is played unsaved" // the same file
+		case a.play.msgKind == msgError:
+			note += ". " + capitalize(a.play.msg)
+		}
+		a.play.say(msgError, "%s", note)
+	}
+	return cmd
 }
 
 // deal starts a new game of the ruleset being played, or with Winnable the
@@ -573,9 +608,14 @@ func (a *app) changed() {
 		errs    []error // of the statistics
 		saveErr error
 	)
+	var notes []string
 	stat := func(change func(*store.Stats)) {
-		if err := a.store.UpdateStats(a.key, change); err != nil {
+		note, err := a.store.UpdateStats(a.key, change)
+		if err != nil {
 			errs = append(errs, err)
+		}
+		if note != "" {
+			notes = append(notes, note)
 		}
 	}
 	if !p.counted && len(p.g.History()) > 0 {
@@ -609,6 +649,8 @@ func (a *app) changed() {
 		p.say(msgError, "%s; not saving this game: %s", p.msg, oneLine(saveErr.Error()))
 	case len(errs) > 0:
 		p.say(msgError, "%s; %s", p.msg, oneLine(errs[0].Error()))
+	case len(notes) > 0:
+		p.say(msgError, "%s; %s", p.msg, oneLine(notes[0]))
 	}
 	p.saveErr = saveErr
 }
@@ -638,6 +680,13 @@ func (a *app) promptView() string {
 	n := len(sv.Moves)
 	text := fmt.Sprintf("A game of %s is in progress: deal %d, %d %s made, %s played.", a.game.Name, sv.Seed, n, plural(n, "move", "moves"), formatClock(sv.Elapsed()))
 	y := 2
+	if a.prompt.note != "" {
+		for _, l := range wrap(a.prompt.note, a.width-2) {
+			c.put(1, y, l, lookError)
+			y++
+		}
+		y++
+	}
 	for _, l := range wrap(text, a.width-2) {
 		c.put(1, y, l, lookPlain)
 		y++
