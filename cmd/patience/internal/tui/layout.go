@@ -286,6 +286,7 @@ func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, wi
 	for _, m := range []layoutOpts{
 		{labels: labelsFull, margins: true},
 		{labels: labelsFull},
+		{labels: labelsFull, noNext: true}, // the keys matter more
 		{labels: labelsNames},
 	} {
 		if b := buildBoard(r, s, info, keys, m); b.w <= width {
