@@ -238,6 +238,110 @@ func (st *Store) Latest(key string) (*Saved, bool) {
 	return best, best != nil
 }
 
+// Passed is a saved game of a ruleset that is not offered for resuming,
+// and why: a damaged file (moved aside to Aside) or a save the rules
+// refuse (left where it is).
+type Passed struct {
+	Path  string
+	Seed  uint64 // 0 for a damaged file
+	Moves int
+	Err   error
+	Aside string
+	Time  time.Time
+}
+
+// Note says in one sentence why a save is passed over.
+func (ps Passed) Note() string {
+	if ps.Aside != "" {
+		return fmt.Sprintf("%s was damaged (%v); it is kept as %s", ps.Path, ps.Err, filepath.Base(ps.Aside))
+	}
+	moves := "moves"
+	if ps.Moves == 1 {
+		moves = "move"
+	}
+	return fmt.Sprintf("the game in progress of deal %d (%d %s, in %s) cannot be resumed: %v; the file is left as it is", ps.Seed, ps.Moves, moves, ps.Path, ps.Err)
+}
+
+// Resumable finds the most recently saved game of key still being played
+// that rules can resume, and lists the saves passed over that are newer
+// than it. A file that is not a save at all is moved aside (see SetAside);
+// a save the rules refuse is left as it is.
+func (st *Store) Resumable(key string, rules *interp.Rules) (*Saved, []Passed) {
+	entries, err := os.ReadDir(st.savesDir())
+	if err != nil {
+		return nil, nil
+	}
+	prefix := fileKey(key) + "-"
+	var best *Saved
+	var bestTime time.Time
+	var passed []Passed
+	for _, e := range entries {
+		name := e.Name()
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok || !strings.HasSuffix(rest, ".json") {
+			continue
+		}
+		if _, err := strconv.ParseUint(strings.TrimSuffix(rest, ".json"), 10, 64); err != nil {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		path := filepath.Join(st.savesDir(), name)
+		data, err := readLimited(path)
+		if err != nil {
+			continue
+		}
+		sv, err := Parse(data)
+		if err != nil {
+			ps := Passed{Path: path, Err: err, Time: info.ModTime()}
+			if aside, aerr := SetAside(path); aerr == nil {
+				ps.Aside = aside
+			}
+			passed = append(passed, ps)
+			continue
+		}
+		if sv.Status != interp.Playing.String() || len(sv.Moves) == 0 {
+			continue
+		}
+		if _, err := rules.Load(sv.Position); err != nil {
+			passed = append(passed, Passed{Path: path, Seed: sv.Seed, Moves: len(sv.Moves), Err: err, Time: info.ModTime()})
+			continue
+		}
+		if best == nil || info.ModTime().After(bestTime) {
+			best, bestTime = sv, info.ModTime()
+		}
+	}
+	var newer []Passed
+	for _, ps := range passed {
+		if best == nil || ps.Aside != "" || ps.Time.After(bestTime) {
+			newer = append(newer, ps)
+		}
+	}
+	return best, newer
+}
+
+// SetAside renames a damaged file to NAME.bad (or NAME.bad.2, ... when
+// that is taken), beside it, so that a new file can take its place and
+// the old one can still be looked at. It returns the new path.
+func SetAside(path string) (string, error) {
+	for i := 1; i < 100; i++ {
+		aside := path + ".bad"
+		if i > 1 {
+			aside += "." + strconv.Itoa(i)
+		}
+		if _, err := os.Lstat(aside); err == nil {
+			continue
+		}
+		if err := os.Rename(path, aside); err != nil {
+			return "", WriteError(path, err)
+		}
+		return aside, nil
+	}
+	return "", fmt.Errorf("cannot set %s aside: too many damaged files beside it", path)
+}
+
 // Stats reads every ruleset's statistics. A missing file is no statistics.
 func (st *Store) Stats() (map[string]Stats, error) {
 	path := filepath.Join(st.Dir, "stats.json")
@@ -258,11 +362,18 @@ func (st *Store) Stats() (map[string]Stats, error) {
 	return f.Rulesets, nil
 }
 
-// UpdateStats changes one ruleset's statistics and writes them back.
-func (st *Store) UpdateStats(key string, change func(*Stats)) error {
+// UpdateStats changes one ruleset's statistics and writes them back. A
+// damaged file is not left to block every game: it is set aside as
+// stats.json.bad, new statistics are started, and note says so.
+func (st *Store) UpdateStats(key string, change func(*Stats)) (note string, err error) {
 	all, err := st.Stats()
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		// A damaged file is replaced rather than blocking every game.
+		path := filepath.Join(st.Dir, "stats.json")
+		aside, aerr := SetAside(path)
+		if aerr != nil {
+			return "", fmt.Errorf("%v; and it cannot be set aside: %v", err, aerr)
+		}
+		note = fmt.Sprintf("the statistics file was damaged (%v); it is kept as %s and new statistics are started", err, filepath.Base(aside))
 		all = map[string]Stats{}
 	}
 	s := all[key]
@@ -270,13 +381,13 @@ func (st *Store) UpdateStats(key string, change func(*Stats)) error {
 	all[key] = s
 	data, err := json.MarshalIndent(statsFile{Format: 1, Rulesets: all}, "", "  ")
 	if err != nil {
-		return err
+		return note, err
 	}
 	path := filepath.Join(st.Dir, "stats.json")
 	if err := os.MkdirAll(st.Dir, 0o755); err != nil {
-		return WriteError(path, err)
+		return note, WriteError(path, err)
 	}
-	return WriteError(path, WriteFile(path, append(data, '\n')))
+	return note, WriteError(path, WriteFile(path, append(data, '\n')))
 }
 
 // readLimited reads a file of at most maxSaveSize bytes; its errors do not

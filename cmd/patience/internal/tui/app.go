@@ -2,7 +2,9 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -43,6 +45,7 @@ type searchedMsg struct {
 type prompt struct {
 	saved *store.Saved
 	seed  *uint64 // the deal to play instead, if the player asked for one
+	note  string  // why other saves are not offered
 }
 
 // app is the whole program: the picker, the resume question and the game,
@@ -61,6 +64,8 @@ type app struct {
 	search  *search
 	help    bool
 	picking bool // the game was chosen in the picker: q goes back to it
+	ask     *question
+	drag    *spot // where a mouse press picked cards up, until released
 
 	// The ruleset being played.
 	game  *check.Game
@@ -69,6 +74,12 @@ type app struct {
 
 	initCmd  tea.Cmd // what the first screen needs run, e.g. a search
 	searches int     // searches started, to tell their answers apart
+}
+
+// question asks the player to confirm something that loses a game: y
+// does it, any other key goes on playing.
+type question struct {
+	yes func() tea.Cmd
 }
 
 // tickMsg moves the clock on.
@@ -110,24 +121,56 @@ func (a *app) openPicker() {
 func (a *app) start(g *check.Game, key string, seed *uint64) tea.Cmd {
 	a.game, a.rules, a.key = g, interp.Compile(g), key
 	var sv *store.Saved
+	var notes []string
 	switch {
 	case seed != nil && a.cfg.Winnable:
 		// The seed is where the search starts, not a deal to go back to.
 	case seed != nil:
-		if s, err := a.store.Load(key, *seed); err == nil && s.Status == interp.Playing.String() && len(s.Moves) > 0 {
-			sv = s
+		path := a.store.SavePath(key, *seed)
+		s, err := a.store.Load(key, *seed)
+		switch {
+		case err == nil && s.Status == interp.Playing.String() && len(s.Moves) > 0:
+			if _, lerr := a.rules.Load(s.Position); lerr != nil {
+				notes = append(notes, store.Passed{Path: path, Seed: s.Seed, Moves: len(s.Moves), Err: lerr}.Note())
+			} else {
+				sv = s
+			}
+		case err != nil && !errors.Is(err, fs.ErrNotExist) && strings.HasPrefix(err.Error(), "not a saved game"):
+			if aside, aerr := store.SetAside(path); aerr == nil {
+				notes = append(notes, store.Passed{Path: path, Err: err, Aside: aside}.Note())
+			}
 		}
 	default:
-		if s, ok := a.store.Latest(key); ok && len(s.Moves) > 0 {
-			sv = s
+		s, passed := a.store.Resumable(key, a.rules)
+		sv = s
+		for _, ps := range passed {
+			notes = append(notes, ps.Note())
 		}
 	}
+	note := capitalize(strings.Join(notes, "; "))
 	if sv != nil {
-		a.prompt = &prompt{saved: sv, seed: seed}
+		a.prompt = &prompt{saved: sv, seed: seed, note: note}
 		a.screen = screenPrompt
 		return nil
 	}
-	return a.deal(seed)
+	if note != "" && a.cfg.Winnable {
+		n := a.cfg.NewSeed()
+		if seed != nil {
+			n = *seed
+		}
+		return a.findWinnable(n, note)
+	}
+	cmd := a.deal(seed)
+	if note != "" && a.play != nil {
+		switch {
+		case a.play.saveErr != nil && seed != nil:
+			note += ", and this deal is played unsaved" // the same file
+		case a.play.msgKind == msgError:
+			note += ". " + capitalize(a.play.msg)
+		}
+		a.play.say(msgError, "%s", note)
+	}
+	return cmd
 }
 
 // deal starts a new game of the ruleset being played, or with Winnable the
@@ -417,27 +460,69 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
+	if q := a.ask; q != nil {
+		k, ok := msg.(tea.KeyMsg)
+		if !ok {
+			return nil
+		}
+		a.ask = nil
+		if k.String() == "y" || k.String() == "Y" {
+			return q.yes()
+		}
+		p.say(msgInfo, "going on with this game")
+		return nil
+	}
 	pl := p.place(a.width, a.height)
 	changed := false
 	switch msg := msg.(type) {
 	case tea.MouseMsg:
-		if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft {
-			return nil
-		}
-		at, ok := pl.spotAt(msg.X, msg.Y)
-		if !ok {
-			if p.pick != nil {
+		switch {
+		case msg.Action == tea.MouseActionRelease:
+			// The end of a drag: the cards held go where the button is let
+			// go; let go on the pile they came from, they stay held, as
+			// after a click.
+			from := a.drag
+			a.drag = nil
+			if from == nil || p.pick == nil {
+				return nil
+			}
+			at, ok := pl.spotAt(msg.X, msg.Y)
+			switch {
+			case !ok:
 				p.pick = nil
 				p.say(msgInfo, "put back")
+			case at.pile != from.pile:
+				p.cursor = at
+				changed = p.drop(at)
 			}
+		case msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft:
 			return nil
+		default:
+			a.drag = nil
+			at, ok := pl.spotAt(msg.X, msg.Y)
+			if !ok {
+				if p.pick != nil {
+					p.pick = nil
+					p.say(msgInfo, "put back")
+				}
+				return nil
+			}
+			p.cursor = at
+			held := p.pick != nil
+			changed = p.choose(at)
+			if !held && p.pick != nil {
+				a.drag = &at
+			}
 		}
-		p.cursor = at
-		changed = p.choose(at)
 	case tea.KeyMsg:
 		k := msg.String()
 		switch k {
 		case "q":
+			if p.saveErr != nil && p.status == interp.Playing && len(p.g.History()) > 0 {
+				p.say(msgError, "This game is not saved: quit anyway? y quits, any other key goes on")
+				a.ask = &question{yes: a.leave}
+				return nil
+			}
 			return a.leave()
 		case "?":
 			a.help = true
@@ -478,13 +563,30 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 			return p.askHint()
 		case "a":
 			changed = p.auto()
+		case "A":
+			changed = p.allToFoundations()
 		case "n":
-			a.keep()
-			a.forgetLost()
-			return a.deal(nil)
+			newDeal := func() tea.Cmd {
+				a.keep()
+				a.forgetLost()
+				return a.deal(nil)
+			}
+			if p.status == interp.Playing && len(p.g.History()) > 0 {
+				kept := fmt.Sprintf("it stays saved as deal %d", p.g.Seed)
+				if p.saveErr != nil {
+					kept = "it is not saved"
+				}
+				p.say(msgError, "Leave this game for a new deal (%s)? y deals, any other key goes on", kept)
+				a.ask = &question{yes: newDeal}
+				return nil
+			}
+			return newDeal()
 		default:
 			if pile, ok := p.keyFor(k); ok {
 				p.cursor = spot{pile: pile, idx: -1}
+				if p.pick != nil && p.pick.from.pile == pile && p.grow() {
+					break
+				}
 				changed = p.choose(spot{pile: pile, idx: -1})
 			}
 		}
@@ -492,6 +594,7 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 	if changed {
 		a.changed()
 	}
+	p.scroll = p.place(a.width, a.height).scroll
 	return nil
 }
 
@@ -505,9 +608,14 @@ func (a *app) changed() {
 		errs    []error // of the statistics
 		saveErr error
 	)
+	var notes []string
 	stat := func(change func(*store.Stats)) {
-		if err := a.store.UpdateStats(a.key, change); err != nil {
+		note, err := a.store.UpdateStats(a.key, change)
+		if err != nil {
 			errs = append(errs, err)
+		}
+		if note != "" {
+			notes = append(notes, note)
 		}
 	}
 	if !p.counted && len(p.g.History()) > 0 {
@@ -541,6 +649,8 @@ func (a *app) changed() {
 		p.say(msgError, "%s; not saving this game: %s", p.msg, oneLine(saveErr.Error()))
 	case len(errs) > 0:
 		p.say(msgError, "%s; %s", p.msg, oneLine(errs[0].Error()))
+	case len(notes) > 0:
+		p.say(msgError, "%s; %s", p.msg, oneLine(notes[0]))
 	}
 	p.saveErr = saveErr
 }
@@ -570,6 +680,13 @@ func (a *app) promptView() string {
 	n := len(sv.Moves)
 	text := fmt.Sprintf("A game of %s is in progress: deal %d, %d %s made, %s played.", a.game.Name, sv.Seed, n, plural(n, "move", "moves"), formatClock(sv.Elapsed()))
 	y := 2
+	if a.prompt.note != "" {
+		for _, l := range wrap(a.prompt.note, a.width-2) {
+			c.put(1, y, l, lookError)
+			y++
+		}
+		y++
+	}
 	for _, l := range wrap(text, a.width-2) {
 		c.put(1, y, l, lookPlain)
 		y++
@@ -590,17 +707,22 @@ const helpText = `Keys
   enter, space    pick up the card under the cursor (with the cards on it),
                   drop what is held on the pile under the cursor,
                   or deal when the cursor is on the stock
-  1-9 0 b c ...   the key shown before a pile's name: pick from it or drop on it
-  mouse           click a card to pick it up, click a pile to drop it there
+  1-9 0 b c ...   the key shown before a pile's name: pick from it or drop on
+                  it; pressed again, it takes one more card of the run
+  mouse           click a card to pick it up, click a pile to drop it there,
+                  or drag the card onto the pile
   esc             put back what is held
   d               deal (and redeal when the stock is empty)
   u, r            undo, redo
   h               hint: the move is marked ! and its reason shown; it is the
                   first of a winning line when the solver finds one at once
-  a               play every safe move to the foundations
-  n               new deal
+  a               play the safe moves to the foundations: the cards no other
+                  pile could ever use (the moves the solver makes unasked)
+  A               play every card that can go to a foundation now
+  n               new deal (asks first when a game is under way)
   ?               this help
-  q               quit; the game is saved and offered again next time
+  q               quit; the game is saved and offered again next time (asks
+                  first when it cannot be saved)
 
 Marks: * the cards held, + where they can go, ! the hint, <  > the cursor.
 Any key closes this help.`

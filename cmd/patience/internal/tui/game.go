@@ -45,6 +45,8 @@ type play struct {
 	g       *interp.Game
 	key     string // the ruleset's key in the store
 	keys    []rune // hotkey of each pile
+	info    *boardInfo
+	scroll  int // board lines scrolled off the top, when it does not fit
 	opt     board.Options
 	cursor  spot
 	pick    *pickup
@@ -66,6 +68,7 @@ type play struct {
 
 func newPlay(g *interp.Game, key string, opt board.Options, now time.Time) *play {
 	p := &play{g: g, key: key, keys: hotkeys(g.Rules), opt: opt, running: true, from: now}
+	p.info = newBoardInfo(g, opt.ASCII)
 	p.status = g.Status()
 	p.cursor = spot{pile: p.firstPile(), idx: -1}
 	if p.status != interp.Playing {
@@ -393,7 +396,11 @@ func (p *play) auto() bool {
 	p.pick, p.hint = nil, nil
 	played := p.g.Auto()
 	if len(played) == 0 {
-		p.say(msgInfo, "no safe moves to the foundations")
+		if len(p.foundationMoves()) > 0 {
+			p.say(msgInfo, "no safe moves to the foundations (a card there now might yet be wanted elsewhere; A plays every card that can go)")
+		} else {
+			p.say(msgInfo, "no safe moves to the foundations")
+		}
 		return false
 	}
 	var names []string
@@ -401,6 +408,75 @@ func (p *play) auto() bool {
 		names = append(names, p.g.Rules.MoveString(m))
 	}
 	p.say(msgInfo, "auto: %s", strings.Join(names, ", "))
+	return true
+}
+
+// foundationMoves are the legal moves of a card to a foundation from a
+// pile that is not one.
+func (p *play) foundationMoves() []interp.Move {
+	g := p.g.Rules.Game
+	var out []interp.Move
+	for _, m := range p.g.Moves() {
+		if m.Kind == interp.Play && g.Piles[m.To].Role == check.Foundation && g.Piles[m.From].Role != check.Foundation {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// allToFoundations plays every card that can go to a foundation, until
+// none can: the player's shortcut, not only the safe moves of auto.
+func (p *play) allToFoundations() bool {
+	p.pick, p.hint = nil, nil
+	var names []string
+	for range p.g.Rules.Game.CardCount + 1 {
+		ms := p.foundationMoves()
+		if len(ms) == 0 {
+			break
+		}
+		text := p.g.Rules.MoveString(ms[0])
+		if p.g.PlayMove(ms[0]) != nil {
+			break
+		}
+		names = append(names, text)
+	}
+	if len(names) == 0 {
+		p.say(msgInfo, "no card can go to a foundation now")
+		return false
+	}
+	p.say(msgInfo, "to the foundations: %s", strings.Join(names, ", "))
+	return true
+}
+
+// grow takes one more card of the run under what is held, as pressing the
+// key of the pile it came from again does; it reports false when no move
+// takes more cards, and the cards are then put back.
+func (p *play) grow() bool {
+	pk := p.pick
+	r, s := p.g.Rules, p.g.State()
+	if r.Game.Piles[pk.from.pile].Grid {
+		return false
+	}
+	cards := s.Pile(r, pk.from.pile)
+	i := len(cards) - pk.count - 1
+	if i < 0 || cards[i].FaceDown() {
+		return false
+	}
+	more := false
+	for _, m := range p.g.Moves() {
+		if m.Kind == interp.Play && int(m.From) == pk.from.pile && int(m.Count) > pk.count {
+			more = true
+		}
+	}
+	if !more {
+		return false
+	}
+	p.pick = nil
+	p.pickUp(spot{pile: pk.from.pile, idx: i})
+	if p.pick != nil {
+		p.pick.top = false
+		p.msg += " (press again for more)"
+	}
 	return true
 }
 
@@ -443,6 +519,7 @@ func (p *play) showHint(msg hintMsg) {
 // afterChange settles the screen after the position changed.
 func (p *play) afterChange(now time.Time) {
 	p.hintID++ // a hint still being looked for is of the old position
+	p.info = newBoardInfo(p.g, p.opt.ASCII)
 	p.status = p.g.Status()
 	p.cursor.idx = -1
 	switch p.status {

@@ -11,7 +11,9 @@ import (
 )
 
 // The game screen: two header lines, a blank line, the board, and at the
-// bottom the message line and the keys (or how the game ended).
+// bottom a blank line, the message and the keys (or how the game ended).
+// When the board needs the room the blank lines go; a long message wraps
+// over lines of its own.
 const (
 	headerLines = 3 // two lines of facts and a blank line
 	footerLines = 3 // a blank line, the message, the keys
@@ -19,27 +21,91 @@ const (
 
 // placed is the board as laid out on a screen of a given size.
 type placed struct {
-	bv     boardView
-	ox, oy int
-	ok     bool
-	needW  int // the smallest screen this board fits on
-	needH  int
+	bv      boardView
+	ox, oy  int
+	ok      bool // the whole board is on the screen; else it scrolls
+	scroll  int  // board lines scrolled off the top
+	viewH   int  // board lines shown
+	msgY    int  // the first line of the message
+	compact bool // no blank lines around the board
 }
 
+// minBoardLines is the fewest lines of board worth showing: below it the
+// screen says it is too small.
+const minBoardLines = 3
+
 func (p *play) place(width, height int) placed {
-	bv, ok, needW, needH := fitBoard(p.g.Rules, p.g.State(), p.keys, width, height-headerLines-footerLines)
-	pl := placed{bv: bv, ok: ok, needW: needW, needH: needH + headerLines + footerLines}
-	pl.ox = max(0, (width-bv.w)/2)
-	pl.oy = headerLines
+	msg := len(p.msgLines(width))
+	r, s := p.g.Rules, p.g.State()
+	try := func(compact bool, msgH int) (placed, bool) {
+		hdr, ftr := headerLines, footerLines-1+msgH
+		if compact {
+			hdr, ftr = hdr-1, ftr-1
+		}
+		room := height - hdr - ftr
+		bv, ok := fitBoard(r, s, p.info, p.keys, width, room)
+		pl := placed{bv: bv, ok: ok, oy: hdr, viewH: min(bv.h, max(room, 0)), compact: compact}
+		pl.ox = max(0, (width-bv.w)/2)
+		pl.msgY = height - 1 - msg
+		return pl, ok && pl.oy+bv.h <= pl.msgY-boolInt(!compact)
+	}
+	for _, compact := range []bool{false, true} {
+		if pl, ok := try(compact, 1); ok {
+			return pl
+		}
+		if msg > 1 {
+			if pl, ok := try(compact, msg); ok {
+				return pl
+			}
+		}
+	}
+	// Nothing fits: the tightest board scrolls, keeping the cursor in view.
+	pl, _ := try(true, msg)
+	pl.ok = false
+	pl.viewH = max(0, pl.msgY-pl.oy)
+	pl.scroll = max(0, min(p.scroll, pl.bv.h-pl.viewH))
+	if ri, ci, ok := pl.bv.find(p.cursor.pile); ok && pl.viewH > 0 {
+		rv := pl.bv.rows[ri]
+		col := &rv.cols[ci]
+		y := rv.y + 1 + cursorLine(col, p.cursor.idx)
+		if y-1 < pl.scroll {
+			pl.scroll = max(0, min(rv.y, y-1))
+		}
+		if y >= pl.scroll+pl.viewH {
+			pl.scroll = y - pl.viewH + 1
+		}
+	}
 	return pl
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// msgLines is the message as it is shown: wrapped to the screen, at most
+// a few lines.
+func (p *play) msgLines(width int) []string {
+	lines := wrap(p.msg, width-2)
+	if len(lines) == 0 {
+		return []string{""}
+	}
+	const most = 4
+	if len(lines) > most {
+		lines = lines[:most]
+		lines[most-1] = clip(lines[most-1]+" …", width-2)
+	}
+	return lines
 }
 
 // spotAt finds the spot at screen position x, y.
 func (pl *placed) spotAt(x, y int) (spot, bool) {
-	if !pl.ok {
+	if y < pl.oy || y >= pl.oy+pl.viewH {
 		return spot{}, false
 	}
-	pile, line, ok := pl.bv.at(x-pl.ox, y-pl.oy)
+	pile, line, ok := pl.bv.at(x-pl.ox, y-pl.oy+pl.scroll)
 	if !ok {
 		return spot{}, false
 	}
@@ -50,7 +116,7 @@ func (pl *placed) spotAt(x, y int) (spot, bool) {
 	col := &pl.bv.rows[ri].cols[ci]
 	l := col.lines[line]
 	switch l.kind {
-	case lineCount, lineHidden, lineEmpty:
+	case lineCount, lineHidden, lineEmpty, lineNext:
 		return spot{pile: pile, idx: -1}, true
 	}
 	return spot{pile: pile, idx: l.idx}, true
@@ -215,15 +281,23 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 	c.put(1, 1, strings.Join(second, "  "), lookPlain)
 
 	pl := p.place(width, height)
-	if !pl.ok {
-		text := fmt.Sprintf("The terminal is too small for this board: it needs %d columns and %d lines, and has %d × %d. Make the window larger or the font smaller; q quits.",
-			pl.needW, pl.needH, width, height)
+	if pl.viewH < min(minBoardLines, pl.bv.h) || pl.bv.w > width {
+		text := fmt.Sprintf("The terminal is too small for this board: it has %d × %d. Make the window larger or the font smaller; q quits.",
+			width, height)
 		for i, l := range wrap(text, width-2) {
 			c.put(1, headerLines+i, l, lookError)
 		}
 		return c.render(t)
 	}
 	p.drawBoard(c, &pl)
+	if !pl.ok {
+		if pl.scroll > 0 {
+			c.put(width-1, pl.oy, "^", lookDim)
+		}
+		if pl.scroll+pl.viewH < pl.bv.h {
+			c.put(width-1, pl.oy+pl.viewH-1, "v", lookDim)
+		}
+	}
 
 	msgLook := lookPlain
 	switch p.msgKind {
@@ -232,7 +306,9 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 	case msgHint:
 		msgLook = lookHint
 	}
-	c.put(1, height-2, clip(p.msg, width-2), msgLook)
+	for i, l := range p.msgLines(width) {
+		c.put(1, pl.msgY+i, clip(l, width-2), msgLook)
+	}
 	n := len(p.g.History())
 	switch p.status {
 	case interp.Won:
@@ -241,7 +317,7 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 		c.put(1, height-1, clip("*** Lost: no move can make progress now. ***  u undo  n new deal  q quit", width-2), lookLost)
 	default:
 		for _, keys := range []string{
-			"arrows/tab move  enter pick/drop  d deal  u undo  r redo  h hint  a auto  n new  ? help  q quit",
+			"arrows/tab move  enter pick/drop  d deal  u undo  r redo  h hint  a/A auto  n new  ? help  q quit",
 			"enter pick/drop  d deal  u undo  h hint  ? help  q quit",
 			"? help  q quit",
 		} {
@@ -332,11 +408,19 @@ func (p *play) hintMarks() (from map[spot]bool, to map[int]bool) {
 	return
 }
 
-func (p *play) drawBoard(c *canvas, pl *placed) {
+func (p *play) drawBoard(screen *canvas, pl *placed) {
 	ascii := p.opt.ASCII
 	hintFrom, hintTo := p.hintMarks()
+	// The board is drawn whole, then the lines in view are copied.
+	c := newCanvas(screen.w, pl.bv.h)
+	defer func() {
+		for y := 0; y < pl.viewH && pl.scroll+y < c.h && pl.oy+y < screen.h; y++ {
+			screen.text[pl.oy+y] = c.text[pl.scroll+y]
+			screen.looks[pl.oy+y] = c.looks[pl.scroll+y]
+		}
+	}()
 	for _, rv := range pl.bv.rows {
-		y0 := pl.oy + rv.y
+		y0 := rv.y
 		if rv.margin > 0 {
 			for d := range rv.depth {
 				c.put(pl.ox+rv.x, y0+1+d, fmt.Sprintf("%*d", rv.margin-1, d+1), lookDim)
@@ -403,6 +487,11 @@ func (p *play) cellText(l bodyLine, ascii bool) (string, look) {
 		if l.card.Red() {
 			lk = lookRed
 		}
+		if l.blocked {
+			// Not playable now: dimmed, and in round brackets so that it
+			// shows without colour too.
+			return "(" + board.CardText(l.card, p.opt) + ")", lookBlocked
+		}
 		return board.Card(l.card, p.opt), lk
 	case lineBack:
 		if ascii {
@@ -414,7 +503,12 @@ func (p *play) cellText(l bodyLine, ascii bool) (string, look) {
 	case lineGap:
 		return " .. ", lookDim
 	case lineCount:
+		if l.n < 2 {
+			return strings.Repeat(" ", cellW), lookPlain
+		}
 		return fmt.Sprintf("%*d", cellW, l.n), lookDim
+	case lineNext:
+		return l.text, lookDim
 	}
 	return fmt.Sprintf("%-*s", cellW, fmt.Sprintf("+%d", l.n)), lookDim
 }

@@ -11,7 +11,10 @@ import (
 // The board is laid out from the rule file alone: the rows of its layout
 // (or one row per pile group), each pile a column under its label. Fanned
 // piles spread downward, squared piles show their top card and a count,
-// grids show every slot so their gaps stay visible.
+// grids show every slot so their gaps stay visible. A pile the stock deals
+// several cards to at once fans the cards of the last deal. A row wider
+// than the screen wraps; a board taller than it is first drawn tighter,
+// then its long fans are cut, and last it scrolls.
 
 // lineKind is what one line of a pile's column shows.
 type lineKind uint8
@@ -23,6 +26,7 @@ const (
 	lineGap                    // an empty slot of a grid
 	lineCount                  // how many cards a squared pile holds
 	lineHidden                 // cards left out so that the board fits
+	lineNext                   // what a foundation takes next
 )
 
 // cellW is the width of a card cell, "[K♠]"; a column adds a marker
@@ -31,18 +35,21 @@ const cellW = 4
 
 // bodyLine is one line of a pile's column.
 type bodyLine struct {
-	kind lineKind
-	card interp.Card
-	idx  int // the card's index in the pile (its slot in a grid), or -1
-	n    int // lineCount, lineHidden: how many cards
+	kind    lineKind
+	card    interp.Card
+	idx     int    // the card's index in the pile (its slot in a grid), or -1
+	n       int    // lineCount, lineHidden: how many cards
+	blocked bool   // a card that cannot be played now: covered, or not free in its grid
+	text    string // lineNext
 }
 
 type colView struct {
-	pile  int
-	key   rune
-	label string
-	x, w  int
-	lines []bodyLine
+	pile     int
+	key      rune
+	label    string
+	x, w     int
+	lines    []bodyLine
+	minDepth int // the fewest lines the column takes (see pileLines)
 }
 
 type rowView struct {
@@ -70,36 +77,114 @@ type layoutOpts struct {
 	cap     int // fanned piles show at most this many lines; 0: all
 	labels  labelMode
 	margins bool // number the rows of grids
+	tight   bool // no blank line between rows
+	noNext  bool // no "next" line under the foundations
+	width   int  // rows wider than this wrap; 0: none do
 }
 
-// pileLines lists the lines drawn for pile p, top of the screen first.
-func pileLines(r *interp.Rules, s *interp.State, p, limit int) []bodyLine {
+// boardInfo is what the layout needs besides the position: derived from
+// the rules once, and from the history after each move.
+type boardInfo struct {
+	fan   []int // the most cards a stock deal puts on each pile at once (0 or 1: no fan)
+	from  []int // where each fanned pile's last deal starts, or -1 if unknown
+	next  []bool
+	ascii bool
+}
+
+// pileLines lists the lines drawn for pile p, top of the screen first,
+// and the fewest lines its column takes whatever it holds, so that the
+// rows below stay where they are as it grows and shrinks.
+func pileLines(r *interp.Rules, s *interp.State, info *boardInfo, p int, o layoutOpts) (lines []bodyLine, minDepth int) {
 	pile := r.Game.Piles[p]
 	cards := s.Pile(r, p)
 	n := len(cards)
+	next := info != nil && info.next[p] && !o.noNext
+	squared := !pile.Fanned && !pile.Grid && p != r.Game.Stock
+	switch {
+	case p == r.Game.Stock:
+		minDepth = 2
+	case squared:
+		if pile.Holds != 1 {
+			minDepth = 2 // room for the count
+		}
+		if info != nil && info.fan[p] > 1 {
+			minDepth = info.fan[p] + 1
+		}
+		if next {
+			minDepth = max(minDepth, 2) + 1
+		}
+	}
+	defer func() {
+		if next {
+			for len(lines) < minDepth-1 {
+				lines = append(lines, bodyLine{kind: lineCount, idx: -1})
+			}
+			lines = append(lines, bodyLine{kind: lineNext, idx: -1, text: nextText(r, s, p, info.ascii)})
+		}
+	}()
 	switch {
 	case n == 0:
-		return []bodyLine{{kind: lineEmpty, idx: -1}}
+		return []bodyLine{{kind: lineEmpty, idx: -1}}, minDepth
 	case p == r.Game.Stock:
 		// Only the count matters, and it must not give the order away.
-		return []bodyLine{{kind: lineBack, card: cards[n-1], idx: n - 1}, {kind: lineCount, idx: -1, n: n}}
-	case !pile.Fanned && !pile.Grid:
-		out := []bodyLine{cardLine(cards[n-1], n-1)}
+		return []bodyLine{{kind: lineBack, card: cards[n-1], idx: n - 1}, {kind: lineCount, idx: -1, n: n}}, minDepth
+	case squared:
+		from := n - 1
+		if info != nil && info.fan[p] > 1 && info.from[p] >= 0 && info.from[p] < n-1 {
+			from = max(info.from[p], n-info.fan[p])
+		}
+		blocked := covered(r, s, p)
+		out := make([]bodyLine, 0, n-from+1)
+		for i := from; i < n; i++ {
+			l := cardLine(cards[i], i)
+			l.blocked = blocked
+			out = append(out, l)
+		}
 		if c := s.Count(r, p); c > 1 {
 			out = append(out, bodyLine{kind: lineCount, idx: -1, n: c})
 		}
-		return out
+		return out, minDepth
 	}
 	out := make([]bodyLine, 0, n)
 	from := 0
+	limit := o.cap
+	if pile.Grid {
+		limit = 0 // a grid's cards all count: none is cut
+	}
 	if limit > 1 && n > limit {
 		from = n - (limit - 1)
 		out = append(out, bodyLine{kind: lineHidden, idx: -1, n: from})
 	}
+	cov := covered(r, s, p)
 	for i := from; i < n; i++ {
-		out = append(out, cardLine(cards[i], i))
+		l := cardLine(cards[i], i)
+		l.blocked = cov || (pile.Grid && !free(cards, i, pile.BothEnds))
+		out = append(out, l)
 	}
-	return out
+	return out, minDepth
+}
+
+// covered reports whether a pile covering p still holds a card (the rule
+// file's "cover p by ...").
+func covered(r *interp.Rules, s *interp.State, p int) bool {
+	for _, q := range r.Game.Piles[p].CoveredBy {
+		if s.Count(r, q) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// free reports whether the card in slot i of a grid column can leave it:
+// when the slot below it is empty, or with both ends the slot above.
+func free(col []interp.Card, i int, bothEnds bool) bool {
+	if col[i].IsGap() {
+		return false
+	}
+	if i+1 == len(col) || col[i+1].IsGap() {
+		return true
+	}
+	return bothEnds && (i == 0 || col[i-1].IsGap())
 }
 
 func cardLine(c interp.Card, i int) bodyLine {
@@ -113,40 +198,67 @@ func cardLine(c interp.Card, i int) bodyLine {
 }
 
 // buildBoard lays the piles out with their top-left corner at 0, 0.
-func buildBoard(r *interp.Rules, s *interp.State, keys []rune, o layoutOpts) boardView {
+func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, o layoutOpts) boardView {
 	var bv boardView
 	y := 0
-	for ri, row := range board.Rows(r.Game) {
-		if ri > 0 {
-			y++ // a blank line between rows
-		}
-		rv := rowView{y: y}
-		grid := false
+	for _, row := range board.Rows(r.Game) {
+		var cols []colView
+		grid, depth := false, 0
 		for _, p := range row {
 			label := r.PileName(p)
 			if o.labels == labelsFull && keys[p] != 0 {
 				label = string(keys[p]) + " " + label
 			}
-			c := colView{pile: p, key: keys[p], label: label, lines: pileLines(r, s, p, o.cap)}
+			lines, minDepth := pileLines(r, s, info, p, o)
+			c := colView{pile: p, key: keys[p], label: label, lines: lines, minDepth: minDepth}
 			c.w = max(cellW+1, utf8.RuneCountInString(label))
-			rv.depth = max(rv.depth, len(c.lines))
-			grid = grid || r.Game.Piles[p].Grid
-			rv.cols = append(rv.cols, c)
-		}
-		if grid && o.margins {
-			rv.margin = len(strconv.Itoa(rv.depth)) + 1
-		}
-		rv.h = 1 + rv.depth
-		rv.w = rv.margin
-		for k, c := range rv.cols {
-			if k > 0 {
-				rv.w++
+			for _, l := range lines {
+				if l.kind == lineNext {
+					c.w = max(c.w, 1+nextWidth(r, p))
+				}
 			}
-			rv.w += c.w
+			depth = max(depth, len(lines), minDepth)
+			grid = grid || r.Game.Piles[p].Grid
+			cols = append(cols, c)
 		}
-		bv.w = max(bv.w, rv.w)
-		bv.rows = append(bv.rows, rv)
-		y += rv.h
+		margin := 0
+		if grid && o.margins {
+			margin = len(strconv.Itoa(depth)) + 1
+		}
+		// A row wider than the screen goes on over as many lines as it
+		// needs.
+		for len(cols) > 0 {
+			rv := rowView{margin: margin}
+			rv.w = margin
+			k := 0
+			for k < len(cols) {
+				w := cols[k].w
+				if k > 0 {
+					w++
+				}
+				if k > 0 && o.width > 0 && rv.w+w > o.width {
+					break
+				}
+				rv.w += w
+				k++
+			}
+			rv.cols = cols[:k:k]
+			cols = cols[k:]
+			for _, c := range rv.cols {
+				rv.depth = max(rv.depth, len(c.lines), c.minDepth)
+			}
+			if grid {
+				rv.depth = depth // a grid's parts keep its row numbers in step
+			}
+			if len(bv.rows) > 0 && !o.tight {
+				y++ // a blank line between rows
+			}
+			rv.y = y
+			rv.h = 1 + rv.depth
+			bv.w = max(bv.w, rv.w)
+			bv.rows = append(bv.rows, rv)
+			y += rv.h
+		}
 	}
 	bv.h = y
 	// Rows are centred under one another.
@@ -163,46 +275,57 @@ func buildBoard(r *interp.Rules, s *interp.State, keys []rune, o layoutOpts) boa
 }
 
 // fitBoard finds the fullest layout that fits width × height: labels with
-// hotkeys, then without grid row numbers, then names only; long fanned
-// piles are then cut, their lowest cards counted on one line. ok is false
-// when nothing fits; need then says the size the smallest layout takes.
-func fitBoard(r *interp.Rules, s *interp.State, keys []rune, width, height int) (bv boardView, ok bool, needW, needH int) {
-	modes := []layoutOpts{
+// hotkeys and grid row numbers, then without the row numbers, then names
+// only (and rows wrapped if still too wide); then no blank lines between
+// rows, then no "next" lines; long fanned piles are then cut, their lowest
+// cards counted on one line. ok is false when nothing fits: the board is
+// then the smallest layout, and scrolls.
+func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, width, height int) (bv boardView, ok bool) {
+	var o layoutOpts
+	found := false
+	for _, m := range []layoutOpts{
 		{labels: labelsFull, margins: true},
 		{labels: labelsFull},
+		{labels: labelsFull, noNext: true}, // the keys matter more
 		{labels: labelsNames},
+	} {
+		if b := buildBoard(r, s, info, keys, m); b.w <= width {
+			o, found = m, true
+			break
+		}
 	}
-	for _, o := range modes {
-		bv = buildBoard(r, s, keys, o)
-		if bv.w > width {
-			continue
-		}
-		if bv.h <= height {
-			return bv, true, bv.w, bv.h
-		}
-		longest := 0
-		for _, row := range bv.rows {
-			longest = max(longest, row.depth)
-		}
-		for limit := longest - 1; limit >= 2; limit-- {
-			o.cap = limit
-			bv = buildBoard(r, s, keys, o)
-			if bv.h <= height {
-				return bv, true, bv.w, bv.h
-			}
-		}
-		return bv, false, bv.w, bv.h
+	if !found {
+		o = layoutOpts{labels: labelsNames, width: width}
 	}
-	o := modes[len(modes)-1]
-	o.cap = 2
-	bv = buildBoard(r, s, keys, o)
-	return bv, false, bv.w, bv.h
+	for _, step := range []func(*layoutOpts){
+		func(*layoutOpts) {},
+		func(o *layoutOpts) { o.tight = true },
+		func(o *layoutOpts) { o.noNext = true },
+	} {
+		step(&o)
+		bv = buildBoard(r, s, info, keys, o)
+		if bv.h <= height && bv.w <= width {
+			return bv, true
+		}
+	}
+	longest := 0
+	for _, row := range bv.rows {
+		longest = max(longest, row.depth)
+	}
+	for limit := longest - 1; limit >= 2; limit-- {
+		o.cap = limit
+		bv = buildBoard(r, s, info, keys, o)
+		if bv.h <= height && bv.w <= width {
+			return bv, true
+		}
+	}
+	return bv, false
 }
 
 // hotkeys gives piles their keys in the order the board shows them: the
 // digits, then the letters no command uses.
 func hotkeys(r *interp.Rules) []rune {
-	const pool = "1234567890bcefgijklmopstvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	const pool = "1234567890bcefgijklmopstvwxyzBCDEFGHIJKLMNOPQRSTUVWXYZ"
 	keys := make([]rune, r.NumPiles())
 	next := 0
 	for _, row := range board.Rows(r.Game) {
@@ -238,7 +361,7 @@ func stops(c *colView) []int {
 // its outline when empty.
 func topLine(c *colView) int {
 	for i := len(c.lines) - 1; i >= 0; i-- {
-		if k := c.lines[i].kind; k != lineCount && k != lineHidden {
+		if k := c.lines[i].kind; k != lineCount && k != lineHidden && k != lineNext {
 			return i
 		}
 	}

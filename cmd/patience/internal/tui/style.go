@@ -30,6 +30,7 @@ const (
 	lookWon      // the game is won
 	lookLost     // the game is lost
 	lookSelected // the chosen line of a list
+	lookBlocked  // a card that cannot be played now
 	numLooks
 )
 
@@ -60,6 +61,7 @@ func newTheme(r *lipgloss.Renderer, color bool) *theme {
 		lookWon:      s().Bold(true),
 		lookLost:     s().Bold(true),
 		lookSelected: s().Reverse(true),
+		lookBlocked:  s().Faint(true),
 	}
 	if color {
 		base[lookKey] = s().Bold(true).Foreground(lipgloss.Color("11"))
@@ -72,6 +74,7 @@ func newTheme(r *lipgloss.Renderer, color bool) *theme {
 		base[lookError] = s().Bold(true).Foreground(lipgloss.Color("9"))
 		base[lookWon] = s().Bold(true).Foreground(lipgloss.Color("10"))
 		base[lookLost] = s().Bold(true).Foreground(lipgloss.Color("9"))
+		base[lookBlocked] = s().Faint(true).Foreground(lipgloss.Color("244"))
 	}
 	t.styles = base
 	return t

@@ -209,7 +209,16 @@ func TestHintAndAuto(t *testing.T) {
 	assert.True(t, strings.HasPrefix(h.message(), "auto: "), h.message())
 	assert.NotEmpty(t, h.history())
 	h.keys("a")
-	assert.Equal(t, "no safe moves to the foundations", h.message())
+	// a plays only safe moves; a card that could go now is left, and the
+	// message says which key plays it.
+	assert.Equal(t, "no safe moves to the foundations (a card there now might yet be wanted elsewhere; A plays every card that can go)", h.message())
+	before := len(h.history())
+	h.keys("A")
+	assert.True(t, strings.HasPrefix(h.message(), "to the foundations: "), h.message())
+	assert.Greater(t, len(h.history()), before)
+	assert.Empty(t, h.a.play.foundationMoves(), "A plays until no card can go")
+	h.keys("A")
+	assert.Equal(t, "no card can go to a foundation now", h.message())
 }
 
 func TestRedeal(t *testing.T) {
@@ -330,14 +339,15 @@ func TestStatsLoss(t *testing.T) {
 	path := writeRules(t, "deadend.patience", deadEnd)
 	h := newHarness(t, path, 1, dir)
 	key := h.a.key
-	require.NoError(t, (&store.Store{Dir: dir}).UpdateStats(key, func(s *store.Stats) { *s = store.Stats{Played: 3, Won: 3, Streak: 3, BestStreak: 3} }))
+	_, err := (&store.Store{Dir: dir}).UpdateStats(key, func(s *store.Stats) { *s = store.Stats{Played: 3, Won: 3, Streak: 3, BestStreak: 3} })
+	require.NoError(t, err)
 	h.keys("d", "d")
 	assert.Equal(t, interp.Lost, h.a.play.status)
 	assert.Equal(t, store.Stats{Played: 4, Won: 3, Streak: 0, BestStreak: 3}, readStats(t, dir, key))
 	assert.Contains(t, h.frame(), "*** Lost: no move can make progress now. ***  u undo  n new deal  q quit")
 	// The lost game stays saved while it is on the screen, for undo...
 	st := &store.Store{Dir: dir}
-	_, err := st.Load(key, 1)
+	_, err = st.Load(key, 1)
 	require.NoError(t, err)
 	h.keys("u")
 	assert.Equal(t, interp.Playing, h.a.play.status)
@@ -352,7 +362,8 @@ func TestStatsLoss(t *testing.T) {
 func TestPicker(t *testing.T) {
 	dir := t.TempDir()
 	st := &store.Store{Dir: dir}
-	require.NoError(t, st.UpdateStats("plot", func(s *store.Stats) { *s = store.Stats{Played: 5, Won: 2, Streak: 1, BestStreak: 2} }))
+	_, err := st.UpdateStats("plot", func(s *store.Stats) { *s = store.Stats{Played: 5, Won: 2, Streak: 1, BestStreak: 2} })
+	require.NoError(t, err)
 	h := openHarness(t, "", nil, dir)
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 50})
 	frame := h.frame()
@@ -405,10 +416,21 @@ func TestPicker(t *testing.T) {
 
 func TestTooSmall(t *testing.T) {
 	h := newHarness(t, "rouge-et-noir", 3, "")
+	// Too low for the board, even cut: it scrolls, keeping the cursor
+	// (on the stock, at the bottom) in view, and says there is more above.
 	h.send(tea.WindowSizeMsg{Width: 40, Height: 12})
 	frame := h.frame()
+	assert.NotContains(t, frame, "too small")
+	assert.Contains(t, frame, "<##>")
+	assert.Regexp(t, `\^\n`, frame)
+	h.keys("up", "up", "up", "up")
+	assert.Contains(t, h.frame(), "f1", "up scrolls back to the top rows")
+	assert.NotRegexp(t, `\^\n`, h.frame())
+	// Too small for a few lines of board: it says so.
+	h.send(tea.WindowSizeMsg{Width: 40, Height: 6})
+	frame = h.frame()
 	assert.Contains(t, frame, "The terminal is too small")
-	assert.Contains(t, frame, "has 40 × 12")
+	assert.Contains(t, frame, "has 40 × 6")
 	// Keys still work, and a bigger window brings the board back.
 	h.keys("d")
 	h.send(tea.WindowSizeMsg{Width: testW, Height: testH})
@@ -521,10 +543,9 @@ func TestPickerScrolls(t *testing.T) {
 	assert.Contains(t, h.frame(), "more ^")
 }
 
-func TestCorruptSaveIsLeftAlone(t *testing.T) {
-	// A file in the place of the game's save that is not a save of it is
-	// reported at once, never written over or removed, and the game is
-	// played unsaved; once the file is gone, saving starts again.
+func TestCorruptSaveIsSetAside(t *testing.T) {
+	// A file in the place of the game's save that is not a save at all is
+	// moved aside as NAME.json.bad, said once, and the game is saved.
 	dir := t.TempDir()
 	st := &store.Store{Dir: dir}
 	path := st.SavePath("plot", 3)
@@ -533,33 +554,50 @@ func TestCorruptSaveIsLeftAlone(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(truncated), 0o644))
 
 	h := newHarness(t, "plot", 3, dir)
-	want := "not saving this game: cannot save to " + path + ": not a saved game: line 4: unexpected end of JSON input; the file is left as it is"
-	assert.Equal(t, want, h.message())
+	assert.Equal(t, path+" was damaged (not a saved game: line 4: unexpected end of JSON input); it is kept as plot-3.json.bad", h.message())
 	assert.Equal(t, msgError, h.a.play.msgKind)
-	assert.Contains(t, h.frame(), "not saved")
-
-	h.keys("d")
-	assert.Equal(t, "deal", h.message(), "said once, not after every move")
-	assert.Contains(t, h.frame(), "not saved")
-	h.keys("c", "0", "q")
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(path + ".bad")
 	require.NoError(t, err)
 	assert.Equal(t, truncated, string(data))
-
-	// The player moves the file away: the next move is saved.
-	require.NoError(t, os.Rename(path, path+".bad"))
-	h = newHarness(t, "plot", 3, dir)
-	assert.Equal(t, "deal 3: good luck", h.message())
 	h.keys("d")
+	assert.Equal(t, "deal", h.message(), "said once")
 	assert.NotContains(t, h.frame(), "not saved")
 	sv, err := st.Load("plot", 3)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"deal"}, sv.Moves)
+
+	// The same without a seed: the damaged autosave is set aside beside
+	// the first, and said so; no game is offered.
+	require.NoError(t, os.WriteFile(st.SavePath("plot", 7), []byte("{"), 0o644))
+	require.NoError(t, os.Remove(path))
+	n := openHarness(t, "plot", nil, dir)
+	assert.Equal(t, screenGame, n.a.screen)
+	assert.Contains(t, n.message(), "plot-7.json was damaged")
+	assert.Contains(t, n.message(), "it is kept as plot-7.json.bad")
+	_, err = os.Stat(st.SavePath("plot", 7) + ".bad")
+	require.NoError(t, err)
+}
+
+func TestCorruptStatsAreSetAside(t *testing.T) {
+	dir := t.TempDir()
+	stats := filepath.Join(dir, "stats.json")
+	require.NoError(t, os.WriteFile(stats, []byte("{\"format\": 1, \"rulesets\": {"), 0o644))
+	h := newHarness(t, "plot", 3, dir)
+	h.keys("d")
+	assert.Contains(t, h.message(), "the statistics file was damaged")
+	assert.Contains(t, h.message(), "it is kept as stats.json.bad and new statistics are started")
+	data, err := os.ReadFile(stats + ".bad")
+	require.NoError(t, err)
+	assert.Equal(t, "{\"format\": 1, \"rulesets\": {", string(data))
+	assert.Equal(t, store.Stats{Played: 1}, readStats(t, dir, "plot"))
+	h.keys("c", "0")
+	assert.NotContains(t, h.message(), "damaged", "said once")
 }
 
 func TestSaveOfChangedRules(t *testing.T) {
-	// A save made under other rules is not resumed, and says why; it is
-	// kept, and the same deal is played unsaved.
+	// A save made under other rules is not offered, and the fresh deal
+	// says in full why; the save is kept, and the same deal is played
+	// unsaved.
 	dir := t.TempDir()
 	path := writeRules(t, "twoturns.patience", twoTurns)
 	h := newHarness(t, path, 1, dir)
@@ -570,11 +608,18 @@ func TestSaveOfChangedRules(t *testing.T) {
 	before, err := os.ReadFile(st.SavePath(key, 1))
 	require.NoError(t, err)
 
+	for _, seed := range []*uint64{ptr(uint64(1)), nil} {
+		r := openHarness(t, path, seed, dir)
+		assert.NotContains(t, r.frame(), "Resume it?")
+		assert.Regexp(t, `^The game in progress of deal 1 \(1 move, in .*twoturns-[0-9a-f]{8}-1\.json\) cannot be resumed: the rules of "Two Turns" have changed since this position was written \(rules hash [0-9a-f]{16}, now [0-9a-f]{16}\); the file is left as it is`, r.message())
+		assert.Empty(t, r.history())
+		// Said in full, over as many lines as it takes.
+		flat := strings.Join(strings.Fields(r.frame()), " ")
+		assert.Contains(t, flat, strings.Join(strings.Fields(r.message()), " "))
+		assert.NotContains(t, r.frame(), "…")
+	}
 	r := newHarness(t, path, 1, dir)
-	assert.Contains(t, r.frame(), "Resume it?")
-	r.keys("y")
-	assert.Regexp(t, `^cannot resume .*twoturns-[0-9a-f]{8}-1\.json: the rules of "Two Turns" have changed since this position was written \(rules hash [0-9a-f]{16}, now [0-9a-f]{16}\); the file is left as it is, and this game is not saved$`, r.message())
-	assert.Empty(t, r.history())
+	assert.Contains(t, r.message(), "and this deal is played unsaved")
 	assert.Contains(t, r.frame(), "not saved")
 	r.keys("d")
 	after, err := os.ReadFile(st.SavePath(key, 1))

@@ -1,0 +1,125 @@
+package tui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/interp"
+	"github.com/patience-dev/patience/rulesets"
+)
+
+// checkOnScreen asserts that the frame fits the screen and that the top
+// card of every pile (every card of a grid) is drawn where the layout says,
+// inside the screen.
+func checkOnScreen(t *testing.T, h *harness, w, hgt int, when string) {
+	t.Helper()
+	frame := h.frame()
+	lines := strings.Split(frame, "\n")
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("%s: %s\n%s", when, fmt.Sprintf(format, args...), frame)
+	}
+	if len(lines) > hgt {
+		fail("the frame is %d lines tall", len(lines))
+	}
+	for i, l := range lines {
+		if utf8.RuneCountInString(l) > w { // ASCII suits: a rune is a column
+			fail("line %d is wider than the screen", i+1)
+		}
+	}
+	if strings.Contains(frame, "too small") {
+		fail("too small")
+	}
+	p := h.a.play
+	r, s := p.g.Rules, p.g.State()
+	pl := p.place(w, hgt)
+	if !pl.ok {
+		fail("the board scrolls")
+	}
+	for pile := range r.NumPiles() {
+		cards := s.Pile(r, pile)
+		ri, ci, ok := pl.bv.find(pile)
+		if !ok {
+			fail("%s is not laid out", r.PileName(pile))
+		}
+		rv := pl.bv.rows[ri]
+		col := &rv.cols[ci]
+		var want []int // indexes that must show
+		switch {
+		case len(cards) == 0:
+		case r.Game.Piles[pile].Grid:
+			for i, c := range cards {
+				if !c.IsGap() {
+					want = append(want, i)
+				}
+			}
+		default:
+			want = []int{len(cards) - 1}
+		}
+		for _, idx := range want {
+			line := -1
+			for i, l := range col.lines {
+				if l.idx == idx && (l.kind == lineCard || l.kind == lineBack) {
+					line = i
+				}
+			}
+			if line < 0 {
+				fail("card %d of %s is not drawn", idx, r.PileName(pile))
+			}
+			y := pl.oy + rv.y + 1 + line - pl.scroll
+			x := pl.ox + col.x + 1
+			if y >= len(lines) {
+				fail("%s is below the screen", r.PileName(pile))
+			}
+			text := board.CardText(cards[idx], p.opt)
+			if cards[idx].FaceDown() {
+				text = "##"
+			}
+			if row := lines[y]; x+4 > len(row) || !strings.Contains(row[x:x+4], text) {
+				fail("%s's top card %s is not on line %d at column %d", r.PileName(pile), text, y+1, x+1)
+			}
+		}
+	}
+}
+
+// TestEveryGameFits plays every built-in game at random, legally, for a
+// few hundred moves on an 80 × 24 and a 120 × 40 screen: after each move
+// every pile's top card is on the screen, and nothing is drawn past it.
+func TestEveryGameFits(t *testing.T) {
+	moves := 300
+	if testing.Short() {
+		moves = 60
+	}
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, name := range rulesets.Names() {
+			t.Run(fmt.Sprintf("%s/%dx%d", name, size[0], size[1]), func(t *testing.T) {
+				t.Parallel()
+				for seed := uint64(1); seed <= 2; seed++ {
+					h := newHarness(t, name, seed, "")
+					h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+					rng := rand.New(rand.NewPCG(seed, 7))
+					checkOnScreen(t, h, size[0], size[1], "the opening")
+					for i := range moves {
+						legal := h.game().Moves()
+						if len(legal) == 0 || h.a.play.status != interp.Playing {
+							break
+						}
+						m := legal[rng.IntN(len(legal))]
+						// Through the screen as a player would: a move the
+						// cards could make, then settled as after a key.
+						require.NoError(t, h.game().PlayMove(m))
+						h.a.play.afterChange(h.now)
+						checkOnScreen(t, h, size[0], size[1], fmt.Sprintf("seed %d after move %d (%s)", seed, i+1, h.game().Rules.MoveString(m)))
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
+)
+
+func TestNewDealAsksFirst(t *testing.T) {
+	h := newHarness(t, "plot", 3, "")
+	h.keys("n")
+	assert.Equal(t, uint64(99), h.game().Seed, "no game under way: no question")
+	h.keys("d", "n")
+	assert.Contains(t, h.frame(), "Leave this game for a new deal (it stays saved as deal 99)? y deals")
+	h.keys("x")
+	assert.Equal(t, []string{"deal"}, h.history(), "any other key goes on")
+	assert.Equal(t, "going on with this game", h.message())
+	h.keys("n", "y")
+	assert.Empty(t, h.history())
+}
+
+func TestQuitUnsavedAsksFirst(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, "plot", 3, dir)
+	h.keys("d")
+	h.a.play.saveErr = os.ErrPermission // as when the saves directory cannot be written
+	_, cmd := h.a.Update(keyMsg("q"))
+	assert.Nil(t, cmd, "not quit yet")
+	assert.Contains(t, h.frame(), "This game is not saved: quit anyway?")
+	h.keys("esc")
+	assert.Nil(t, h.a.ask)
+	h.keys("q")
+	_, cmd = h.a.Update(keyMsg("y"))
+	require.NotNil(t, cmd)
+	assert.IsType(t, tea.QuitMsg{}, cmd())
+}
+
+func (h *harness) mouse(action tea.MouseAction, x, y int) {
+	h.send(tea.MouseMsg{X: x, Y: y, Action: action, Button: tea.MouseButtonLeft})
+}
+
+func TestDragAndDrop(t *testing.T) {
+	h := newHarness(t, "plot", 3, "")
+	x, y := h.where("t3", -1)
+	h.mouse(tea.MouseActionPress, x, y)
+	require.NotNil(t, h.a.play.pick)
+	tx, ty := h.where("t11", -1)
+	h.mouse(tea.MouseActionMotion, (x+tx)/2, (y+ty)/2)
+	h.mouse(tea.MouseActionRelease, tx, ty)
+	assert.Equal(t, []string{"t3 t11"}, h.history())
+	assert.Nil(t, h.a.play.pick)
+
+	// A click is a press and a release on the same card: the card stays
+	// held, and a click on a pile drops it.
+	h.keys("u")
+	h.mouse(tea.MouseActionPress, x, y)
+	h.mouse(tea.MouseActionRelease, x, y)
+	require.NotNil(t, h.a.play.pick)
+	h.clickPile("t11", -1)
+	h.mouse(tea.MouseActionRelease, tx, ty)
+	assert.Equal(t, []string{"t3 t11"}, h.history())
+
+	// Let go off the board: put back.
+	h.keys("u")
+	h.mouse(tea.MouseActionPress, x, y)
+	h.mouse(tea.MouseActionRelease, 0, testH-1)
+	assert.Nil(t, h.a.play.pick)
+	assert.Empty(t, h.history())
+}
+
+func TestMouseTargetsStayPut(t *testing.T) {
+	// A foundation's count appears with its second card: the rows below
+	// do not move.
+	h := newHarness(t, "precedence", 5, "")
+	x, y := h.where("waste", -1)
+	grown := false
+	for range 40 {
+		h.keys("d", "A")
+		nx, ny := h.where("waste", -1)
+		require.Equal(t, [2]int{x, y}, [2]int{nx, ny}, "after %v", h.history())
+		n, _ := h.game().Rules.PileIndex("f1")
+		grown = grown || h.game().State().Count(h.game().Rules, n) > 1
+	}
+	require.True(t, grown, "f1 never got a second card")
+}
+
+// TestHotkeysMoveRuns: whatever the arrows can pick, the pile keys can
+// too: pressing the key of the pile held from again takes one more card.
+func TestHotkeysMoveRuns(t *testing.T) {
+	h := newHarness(t, "freecell", 1, "")
+	r := h.game().Rules
+	rng := rand.New(rand.NewPCG(1, 2))
+	var run interp.Move
+	for i := range 3000 {
+		moves := h.game().Moves()
+		ones := map[[2]uint8]bool{}
+		for _, m := range moves {
+			if m.Kind == interp.Play && m.Count == 1 {
+				ones[[2]uint8{m.From, m.To}] = true
+			}
+		}
+		for _, m := range moves {
+			if m.Kind == interp.Play && m.Count > max(run.Count, 1) && ones[[2]uint8{m.From, m.To}] &&
+				r.Game.Piles[m.From].Role == check.Tableau && r.Game.Piles[m.To].Role == check.Tableau &&
+				h.game().State().Count(r, int(m.To)) == 0 {
+				run = m
+			}
+		}
+		if run.Count > 0 {
+			break
+		}
+		if len(moves) == 0 {
+			h = newHarness(t, "freecell", uint64(i), "") // stuck: another deal
+			continue
+		}
+		require.NoError(t, h.game().PlayMove(moves[rng.IntN(len(moves))]))
+		h.a.play.afterChange(h.now)
+	}
+	require.NotZero(t, run.Count, "no position with a run to move to an empty column")
+	from, to := string(h.a.play.keys[run.From]), string(h.a.play.keys[run.To])
+	n := len(h.history())
+
+	// The key once: one card.
+	h.keys(from, to)
+	require.Len(t, h.history(), n+1)
+	assert.Equal(t, r.MoveString(interp.Move{Kind: interp.Play, From: run.From, To: run.To, Count: 1}), h.history()[n])
+	h.keys("u")
+
+	// Again and again: the run.
+	h.keys(from)
+	for range int(run.Count) - 1 {
+		h.keys(from)
+	}
+	require.NotNil(t, h.a.play.pick)
+	assert.Equal(t, int(run.Count), h.a.play.pick.count)
+	h.keys(to)
+	require.Len(t, h.history(), n+1)
+	assert.Equal(t, r.MoveString(run), h.history()[n])
+}
