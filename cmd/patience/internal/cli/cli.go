@@ -62,6 +62,7 @@ func New() *cobra.Command {
 		Long: `patience plays solitaire games. Every game is a plain-text .patience file;
 the built-in ones are listed by "patience list", and any command that takes a
 ruleset accepts either a built-in name or the path of a .patience file.`,
+		Version:       buildVersion().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
@@ -73,6 +74,8 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 		},
 	}
 	root.SetFlagErrorFunc(flagError)
+	root.SetVersionTemplate("patience {{.Version}}\n")
+	root.Flags().Bool("version", false, "print the version of patience (see \"patience version\")")
 	root.AddCommand(
 		newListCmd(),
 		newShowCmd(),
@@ -80,6 +83,7 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 		newValidateCmd(),
 		newSolveCmd(),
 		newStatsCmd(),
+		newVersionCmd(),
 	)
 	return root
 }
