@@ -85,7 +85,37 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 		newStatsCmd(),
 		newVersionCmd(),
 	)
+	root.InitDefaultCompletionCmd()
+	fixCompletionCmd(root)
 	return root
+}
+
+// fixCompletionCmd makes "patience completion SHELL" refuse a shell it has
+// no script for, or none, with an error, where cobra's own prints the help
+// and exits 0.
+func fixCompletionCmd(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		var shells []string
+		for _, sh := range c.Commands() {
+			shells = append(shells, sh.Name())
+		}
+		list := func(and string) string {
+			return strings.Join(shells[:len(shells)-1], ", ") + " " + and + " " + shells[len(shells)-1]
+		}
+		c.Args = cobra.ArbitraryArgs
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("completion needs a shell: %s (see \"patience completion --help\")", list("or"))
+			}
+			if s := dsl.Closest(args[0], shells); s != "" {
+				return fmt.Errorf("unknown shell %s; did you mean %q? The shells are %s", quoteShort(args[0]), s, list("and"))
+			}
+			return fmt.Errorf("unknown shell %s; completion scripts are made for %s", quoteShort(args[0]), list("and"))
+		}
+	}
 }
 
 func unknownCommand(root *cobra.Command, name string) error {
