@@ -11,18 +11,27 @@ import (
 
 // keeper saves a game played in line mode after every change, where the
 // full-screen game keeps its own (one file per ruleset and seed), so that
-// either mode can go on with it. A failure to save is reported once, and
-// the game goes on.
+// either mode can go on with it, and keeps the player's statistics as the
+// full-screen game does: a game counts as played from its first move, and
+// as won or lost once it is. A failure to save is reported once, and the
+// game goes on.
 type keeper struct {
-	key     string
-	resumed *store.Saved // what a resumed save carried besides the position
-	st      *store.Store
-	path    string
-	failing bool // a failure was reported and nothing has been saved since
+	key       string
+	resumed   *store.Saved // what a resumed save carried besides the position
+	st        *store.Store
+	path      string
+	failing   bool   // a failure was reported and nothing has been saved since
+	counted   bool   // the game is counted as played in the statistics
+	result    string // "won" or "lost" once counted so
+	statsFail bool   // a failure to keep the statistics was reported
 }
 
 func newKeeper(key string, resumed *store.Saved) *keeper {
-	return &keeper{key: key, resumed: resumed}
+	k := &keeper{key: key, resumed: resumed}
+	if resumed != nil {
+		k.counted, k.result = resumed.Counted, resumed.Result
+	}
+	return k
 }
 
 // start says on w, in one line, where g will be saved, or why it will not.
@@ -54,6 +63,7 @@ func (k *keeper) save(w io.Writer, g *interp.Game) {
 	if k.st == nil {
 		return
 	}
+	k.count(w, g)
 	var err error
 	if g.Status() == interp.Won {
 		err = k.st.Remove(k.key, g.Seed, g.Rules)
@@ -79,6 +89,37 @@ func (k *keeper) finish(w io.Writer, g *interp.Game) {
 	}
 }
 
+// count keeps the statistics of g as it is now, the same way as the
+// full-screen game.
+func (k *keeper) count(w io.Writer, g *interp.Game) {
+	stat := func(change func(*store.Stats)) {
+		if err := k.st.UpdateStats(k.key, change); err != nil && !k.statsFail {
+			k.statsFail = true
+			fmt.Fprintf(w, "patience: not keeping the statistics: %s\n", oneLine(err.Error()))
+		}
+	}
+	if !k.counted && len(g.History()) > 0 {
+		k.counted = true
+		stat(func(s *store.Stats) { s.Played++ })
+	}
+	switch g.Status() {
+	case interp.Won:
+		if k.result != "won" {
+			k.result = "won"
+			stat(func(s *store.Stats) {
+				s.Won++
+				s.Streak++
+				s.BestStreak = max(s.BestStreak, s.Streak)
+			})
+		}
+	case interp.Lost:
+		if k.result == "" {
+			k.result = "lost"
+			stat(func(s *store.Stats) { s.Streak = 0 })
+		}
+	}
+}
+
 func (k *keeper) fail(w io.Writer, err error) {
 	if !k.failing {
 		fmt.Fprintf(w, "patience: not saving this game: %s\n", oneLine(err.Error()))
@@ -87,9 +128,9 @@ func (k *keeper) fail(w io.Writer, err error) {
 }
 
 func (k *keeper) saved(g *interp.Game) *store.Saved {
-	sv := &store.Saved{Position: position(g, k.key)}
+	sv := &store.Saved{Position: position(g, k.key), Counted: k.counted, Result: k.result}
 	if r := k.resumed; r != nil {
-		sv.ElapsedMS, sv.Counted, sv.Result = r.ElapsedMS, r.Counted, r.Result
+		sv.ElapsedMS = r.ElapsedMS
 	}
 	return sv
 }
