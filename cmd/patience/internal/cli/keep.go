@@ -63,7 +63,7 @@ func (k *keeper) save(w io.Writer, g *interp.Game) {
 	if k.st == nil {
 		return
 	}
-	k.count(w, g)
+	statsErr := k.count(g)
 	var err error
 	if g.Status() == interp.Won {
 		err = k.st.Remove(k.key, g.Seed, g.Rules)
@@ -76,6 +76,14 @@ func (k *keeper) save(w io.Writer, g *interp.Game) {
 	case k.failing:
 		k.failing = false
 		fmt.Fprintf(w, "saving to %s\n", k.path)
+	}
+	// A failure to keep the statistics is said once, and not at all when
+	// saving the game failed too: the player has heard of the place already.
+	if statsErr != nil && !k.statsFail {
+		k.statsFail = true
+		if !k.failing {
+			fmt.Fprintf(w, "patience: not keeping the statistics: %s\n", oneLine(statsErr.Error()))
+		}
 	}
 }
 
@@ -90,12 +98,12 @@ func (k *keeper) finish(w io.Writer, g *interp.Game) {
 }
 
 // count keeps the statistics of g as it is now, the same way as the
-// full-screen game.
-func (k *keeper) count(w io.Writer, g *interp.Game) {
+// full-screen game, and returns the first error.
+func (k *keeper) count(g *interp.Game) error {
+	var first error
 	stat := func(change func(*store.Stats)) {
-		if err := k.st.UpdateStats(k.key, change); err != nil && !k.statsFail {
-			k.statsFail = true
-			fmt.Fprintf(w, "patience: not keeping the statistics: %s\n", oneLine(err.Error()))
+		if err := k.st.UpdateStats(k.key, change); err != nil && first == nil {
+			first = err
 		}
 	}
 	if !k.counted && len(g.History()) > 0 {
@@ -118,6 +126,7 @@ func (k *keeper) count(w io.Writer, g *interp.Game) {
 			stat(func(s *store.Stats) { s.Streak = 0 })
 		}
 	}
+	return first
 }
 
 func (k *keeper) fail(w io.Writer, err error) {
