@@ -38,8 +38,14 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return 0
 	}
-	var diags *dsl.Diagnostics
+	var (
+		diags   *dsl.Diagnostics
+		stopped *signalExit
+	)
 	switch {
+	case errors.As(err, &stopped):
+		fmt.Fprintf(stderr, "patience: %s\n", oneLine(stopped.Error()))
+		return stopped.caught.code()
 	case errors.Is(err, errReported):
 		// Already told the user, e.g. validate's per-file diagnostics.
 	case errors.As(err, &diags):

@@ -129,6 +129,19 @@ func (k *keeper) count(g *interp.Game) error {
 	return first
 }
 
+// saveNow saves g once more when a signal stops the game, and returns
+// where it is kept: nowhere when there is no keeper, saving has failed, or
+// there is no game in progress to go on with (no move yet, or won or lost).
+func (k *keeper) saveNow(g *interp.Game) string {
+	if k == nil || k.st == nil || k.failing || g.Status() != interp.Playing || len(g.History()) == 0 {
+		return ""
+	}
+	if err := k.st.Save(k.key, g.Rules, k.saved(g)); err != nil {
+		return ""
+	}
+	return k.path
+}
+
 func (k *keeper) fail(w io.Writer, err error) {
 	if !k.failing {
 		fmt.Fprintf(w, "patience: not saving this game: %s\n", oneLine(err.Error()))

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -83,58 +85,70 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 		},
 		ValidArgsFunction: rulesetArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case resume != "" && cmd.Flags().Changed("seed"):
-				return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
-			case resume != "" && replay != "":
-				return fmt.Errorf("--resume and --replay do not go together: each says where the game starts")
-			case resume != "" && winnable:
-				return fmt.Errorf("--winnable and --resume do not go together: a saved game has its own deal")
-			case replay != "" && winnable:
-				return fmt.Errorf("--winnable and --replay do not go together: a line of play has its own deal")
-			}
-			if fullScreen(cmd, plain || replay != "", asJSON) {
-				return playFullScreen(cmd, args, &seed, resume, ascii, winnable)
-			}
-			var (
-				g       *interp.Game
-				resumed *store.Saved
-				ruleset string
-				err     error
-			)
-			switch {
-			case resume != "":
-				g, resumed, ruleset, err = resumeGame(resume, args)
-			case replay != "":
-				var n uint64
-				if cmd.Flags().Changed("seed") {
-					if n, err = seed.value(cmd); err != nil {
-						return err
+			// A signal stops the game at the next command, which saves it
+			// and says where, rather than end the process mid-move.
+			ctx, stop := catchSignals(cmd.Context())
+			defer stop()
+			cmd.SetContext(ctx)
+			var note func() string
+			err := func() error {
+				switch {
+				case resume != "" && cmd.Flags().Changed("seed"):
+					return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
+				case resume != "" && replay != "":
+					return fmt.Errorf("--resume and --replay do not go together: each says where the game starts")
+				case resume != "" && winnable:
+					return fmt.Errorf("--winnable and --resume do not go together: a saved game has its own deal")
+				case replay != "" && winnable:
+					return fmt.Errorf("--winnable and --replay do not go together: a line of play has its own deal")
+				}
+				if fullScreen(cmd, plain || replay != "", asJSON) {
+					since := time.Now()
+					note = func() string { return savedNote(latestSave(since)) }
+					return playFullScreen(cmd, args, &seed, resume, ascii, winnable)
+				}
+				var (
+					g       *interp.Game
+					resumed *store.Saved
+					ruleset string
+					err     error
+				)
+				switch {
+				case resume != "":
+					g, resumed, ruleset, err = resumeGame(resume, args)
+				case replay != "":
+					var n uint64
+					if cmd.Flags().Changed("seed") {
+						if n, err = seed.value(cmd); err != nil {
+							return err
+						}
 					}
+					var rf *replayFile
+					g, ruleset, rf, err = replayGame(replay, cmd.InOrStdin(), args, cmd.Flags().Changed("seed"), n)
+					if err == nil {
+						n := len(rf.moves)
+						fmt.Fprintf(cmd.ErrOrStderr(), "replayed %d %s from %s\n", n, plural(n, "move", "moves"), rf.name)
+					}
+				default:
+					ruleset = args[0]
+					g, err = newGame(cmd, ruleset, &seed, winnable)
 				}
-				var rf *replayFile
-				g, ruleset, rf, err = replayGame(replay, cmd.InOrStdin(), args, cmd.Flags().Changed("seed"), n)
-				if err == nil {
-					n := len(rf.moves)
-					fmt.Fprintf(cmd.ErrOrStderr(), "replayed %d %s from %s\n", n, plural(n, "move", "moves"), rf.name)
+				if err != nil {
+					return err
 				}
-			default:
-				ruleset = args[0]
-				g, err = newGame(cmd, ruleset, &seed, winnable)
-			}
-			if err != nil {
-				return err
-			}
-			s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii}}
-			in := newLineReader(cmd.InOrStdin())
-			if asJSON {
-				// The protocol is for programs, which keep what they need.
-				return s.runJSON(cmd, in)
-			}
-			if replay == "" {
-				s.keep = newKeeper(rulesetKey(ruleset), resumed)
-			}
-			return s.runText(cmd, in, isTerminal(cmd.InOrStdin()))
+				s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii}}
+				in := newLineReader(cmd.InOrStdin())
+				if asJSON {
+					// The protocol is for programs, which keep what they need.
+					return s.runJSON(cmd, in)
+				}
+				if replay == "" {
+					s.keep = newKeeper(rulesetKey(ruleset), resumed)
+				}
+				note = func() string { return savedNote(s.keep.saveNow(s.g)) }
+				return s.runText(cmd, in, isTerminal(cmd.InOrStdin()))
+			}()
+			return stopped(ctx, err, note)
 		},
 	}
 	seed.register(cmd)
@@ -258,6 +272,29 @@ func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume s
 	return tui.Run(cmd.Context(), cfg, cmd.InOrStdin(), raw(cmd.OutOrStdout()))
 }
 
+// latestSave returns the save of a game in progress written last since
+// the given time, if any: the full-screen game's, which only it knows.
+func latestSave(since time.Time) string {
+	dir, err := store.DefaultDir()
+	if err != nil {
+		return ""
+	}
+	saves := filepath.Dir((&store.Store{Dir: dir}).SavePath("x", 0))
+	entries, _ := os.ReadDir(saves)
+	best, bestTime := "", since
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || store.IsTemp(e.Name()) || !info.Mode().IsRegular() || info.ModTime().Before(bestTime) {
+			continue
+		}
+		path := filepath.Join(saves, e.Name())
+		if sv, err := store.Read(path); err == nil && sv.Status == interp.Playing.String() {
+			best, bestTime = path, info.ModTime()
+		}
+	}
+	return best
+}
+
 // loadKeyed loads a ruleset and names it for the store of saved games and
 // statistics: a built-in by its name, a file by its absolute path.
 func loadKeyed(arg string) (*check.Game, string, error) {
@@ -288,6 +325,35 @@ type lineReader struct {
 
 func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, maxLine)}
+}
+
+// readLine is one line read, as next returns it.
+type readLine struct {
+	line    string
+	tooLong bool
+	err     error
+}
+
+// lines reads the lines on a goroutine of their own, so that a command
+// waiting for one can give up when ctx is done; the goroutine ends after
+// the first error (io.EOF at the end), or when ctx is done.
+func (l *lineReader) lines(ctx context.Context) <-chan readLine {
+	ch := make(chan readLine)
+	go func() {
+		for {
+			var r readLine
+			r.line, r.tooLong, r.err = l.next()
+			select {
+			case ch <- r:
+			case <-ctx.Done():
+				return
+			}
+			if r.err != nil {
+				return
+			}
+		}
+	}()
+	return ch
 }
 
 // next returns the next line without its line ending. tooLong reports a

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -276,14 +277,22 @@ func (s *session) runText(cmd *cobra.Command, in *lineReader, prompt bool) error
 	}
 	s.drawBoard(out)
 	s.announce(out)
+	ctx := cmd.Context()
+	lines := in.lines(ctx)
 	for {
-		if err := cmd.Context().Err(); err != nil {
-			return err
-		}
 		if prompt {
 			fmt.Fprint(out, "> ")
 		}
-		line, tooLong, err := in.next()
+		var r readLine
+		select {
+		case <-ctx.Done():
+			if prompt {
+				fmt.Fprintln(out)
+			}
+			return context.Cause(ctx)
+		case r = <-lines:
+		}
+		line, tooLong, err := r.line, r.tooLong, r.err
 		if errors.Is(err, io.EOF) {
 			if prompt {
 				fmt.Fprintln(out)
@@ -398,11 +407,16 @@ func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
 	if err := emit(nil, outcome{}, nil); err != nil {
 		return err
 	}
+	ctx := cmd.Context()
+	lines := in.lines(ctx)
 	for {
-		if err := cmd.Context().Err(); err != nil {
-			return err
+		var r readLine
+		select {
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		case r = <-lines:
 		}
-		line, tooLong, err := in.next()
+		line, tooLong, err := r.line, r.tooLong, r.err
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
