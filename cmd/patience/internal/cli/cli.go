@@ -24,7 +24,8 @@ func Main() int {
 }
 
 // Run runs the command line with the given arguments and streams and returns
-// the exit code: 0 on success, 1 on any error. Every error is printed once:
+// the exit code: 0 on success, 1 on any error, 128 plus the signal's number
+// for a game stopped by a signal. Every error is printed once:
 // diagnostics of a rule file as they render, anything else as
 // "patience: <message>".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

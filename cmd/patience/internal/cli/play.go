@@ -50,7 +50,13 @@ Elsewhere, or with --plain, the game runs in line mode: the board is printed,
 then each line read from stdin is a command and its result is printed. It
 works with pipes, so games can be scripted. Type "help" for the commands.
 Line mode saves after every move too, in the same place as the full-screen
-game, and says where on stderr as it starts.
+game, says where on stderr as it starts, and keeps the same statistics.
+Command words may be typed in any case, and a line starting with # is a
+comment.
+
+SIGTERM or an interrupt stops the game, in either mode, with the game saved
+and a line on stderr that says where; the exit code is 128 plus the
+signal's number (143 for SIGTERM).
 
 The seed is printed at the start; give it with --seed to play the same deal
 again. "save FILE" writes the position, and --resume FILE goes on from it
@@ -63,7 +69,8 @@ lost or the solver ran out of time.
 
 With --winnable only a deal the solver proves winnable is dealt: the seeds
 from --seed (or the clock's) upward are tried, a few seconds each, and the
-one settled on is printed. The full-screen game deals its new games so too.
+one settled on is printed. With --winnable the full-screen game deals its
+new games ("n", the picker) so too; without it, any deal.
 
 --replay FILE plays a line of play from the seed's deal and goes on from
 there in line mode: a file of moves, one per line as play takes them (lines
@@ -87,7 +94,8 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A signal stops the game at the next command, which saves it
 			// and says where, rather than end the process mid-move.
-			ctx, stop := catchSignals(cmd.Context())
+			parent := cmd.Context()
+			ctx, stop := catchSignals(parent)
 			defer stop()
 			cmd.SetContext(ctx)
 			var note func() string
@@ -105,7 +113,15 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 				if fullScreen(cmd, plain || replay != "", asJSON) {
 					since := time.Now()
 					note = func() string { return savedNote(latestSave(since)) }
-					return playFullScreen(cmd, args, &seed, resume, ascii, winnable)
+					// The full-screen game quits on SIGTERM by itself, having
+					// saved after every move; its context is not cancelled
+					// too, which would race its own quitting.
+					err := playFullScreen(parent, cmd, args, &seed, resume, ascii, winnable)
+					select {
+					case <-ctx.Done(): // the signal, if one came, is noted
+					case <-time.After(100 * time.Millisecond):
+					}
+					return err
 				}
 				var (
 					g       *interp.Game
@@ -235,7 +251,7 @@ func fullScreen(cmd *cobra.Command, plain, asJSON bool) bool {
 
 // playFullScreen runs the terminal game: the ruleset given, the game of
 // --resume, or, with neither, the picker.
-func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume string, ascii, winnable bool) error {
+func playFullScreen(ctx context.Context, cmd *cobra.Command, args []string, seed *seedFlags, resume string, ascii, winnable bool) error {
 	dir, err := store.DefaultDir()
 	if err != nil {
 		return err
@@ -269,7 +285,7 @@ func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume s
 			cfg.Seed = &n
 		}
 	}
-	return tui.Run(cmd.Context(), cfg, cmd.InOrStdin(), raw(cmd.OutOrStdout()))
+	return tui.Run(ctx, cfg, cmd.InOrStdin(), raw(cmd.OutOrStdout()))
 }
 
 // latestSave returns the save of a game in progress written last since
