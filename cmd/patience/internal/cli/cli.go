@@ -24,7 +24,8 @@ func Main() int {
 }
 
 // Run runs the command line with the given arguments and streams and returns
-// the exit code: 0 on success, 1 on any error. Every error is printed once:
+// the exit code: 0 on success, 1 on any error, 128 plus the signal's number
+// for a game stopped by a signal. Every error is printed once:
 // diagnostics of a rule file as they render, anything else as
 // "patience: <message>".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -38,8 +39,14 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return 0
 	}
-	var diags *dsl.Diagnostics
+	var (
+		diags   *dsl.Diagnostics
+		stopped *signalExit
+	)
 	switch {
+	case errors.As(err, &stopped):
+		fmt.Fprintf(stderr, "patience: %s\n", oneLine(stopped.Error()))
+		return stopped.caught.code()
 	case errors.Is(err, errReported):
 		// Already told the user, e.g. validate's per-file diagnostics.
 	case errors.As(err, &diags):
@@ -62,6 +69,7 @@ func New() *cobra.Command {
 		Long: `patience plays solitaire games. Every game is a plain-text .patience file;
 the built-in ones are listed by "patience list", and any command that takes a
 ruleset accepts either a built-in name or the path of a .patience file.`,
+		Version:       buildVersion().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
@@ -73,6 +81,8 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 		},
 	}
 	root.SetFlagErrorFunc(flagError)
+	root.SetVersionTemplate("patience {{.Version}}\n")
+	root.Flags().Bool("version", false, "print the version of patience (see \"patience version\")")
 	root.AddCommand(
 		newListCmd(),
 		newShowCmd(),
@@ -80,8 +90,39 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 		newValidateCmd(),
 		newSolveCmd(),
 		newStatsCmd(),
+		newVersionCmd(),
 	)
+	root.InitDefaultCompletionCmd()
+	fixCompletionCmd(root)
 	return root
+}
+
+// fixCompletionCmd makes "patience completion SHELL" refuse a shell it has
+// no script for, or none, with an error, where cobra's own prints the help
+// and exits 0.
+func fixCompletionCmd(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		var shells []string
+		for _, sh := range c.Commands() {
+			shells = append(shells, sh.Name())
+		}
+		list := func(and string) string {
+			return strings.Join(shells[:len(shells)-1], ", ") + " " + and + " " + shells[len(shells)-1]
+		}
+		c.Args = cobra.ArbitraryArgs
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("completion needs a shell: %s (see \"patience completion --help\")", list("or"))
+			}
+			if s := dsl.Closest(args[0], shells); s != "" {
+				return fmt.Errorf("unknown shell %s; did you mean %q? The shells are %s", quoteShort(args[0]), s, list("and"))
+			}
+			return fmt.Errorf("unknown shell %s; completion scripts are made for %s", quoteShort(args[0]), list("and"))
+		}
+	}
 }
 
 func unknownCommand(root *cobra.Command, name string) error {

@@ -11,18 +11,27 @@ import (
 
 // keeper saves a game played in line mode after every change, where the
 // full-screen game keeps its own (one file per ruleset and seed), so that
-// either mode can go on with it. A failure to save is reported once, and
-// the game goes on.
+// either mode can go on with it, and keeps the player's statistics as the
+// full-screen game does: a game counts as played from its first move, and
+// as won or lost once it is. A failure to save is reported once, and the
+// game goes on.
 type keeper struct {
-	key     string
-	resumed *store.Saved // what a resumed save carried besides the position
-	st      *store.Store
-	path    string
-	failing bool // a failure was reported and nothing has been saved since
+	key       string
+	resumed   *store.Saved // what a resumed save carried besides the position
+	st        *store.Store
+	path      string
+	failing   bool   // a failure was reported and nothing has been saved since
+	counted   bool   // the game is counted as played in the statistics
+	result    string // "won" or "lost" once counted so
+	statsFail bool   // a failure to keep the statistics was reported
 }
 
 func newKeeper(key string, resumed *store.Saved) *keeper {
-	return &keeper{key: key, resumed: resumed}
+	k := &keeper{key: key, resumed: resumed}
+	if resumed != nil {
+		k.counted, k.result = resumed.Counted, resumed.Result
+	}
+	return k
 }
 
 // start says on w, in one line, where g will be saved, or why it will not.
@@ -54,6 +63,7 @@ func (k *keeper) save(w io.Writer, g *interp.Game) {
 	if k.st == nil {
 		return
 	}
+	statsErr := k.count(g)
 	var err error
 	if g.Status() == interp.Won {
 		err = k.st.Remove(k.key, g.Seed, g.Rules)
@@ -67,6 +77,14 @@ func (k *keeper) save(w io.Writer, g *interp.Game) {
 		k.failing = false
 		fmt.Fprintf(w, "saving to %s\n", k.path)
 	}
+	// A failure to keep the statistics is said once, and not at all when
+	// saving the game failed too: the player has heard of the place already.
+	if statsErr != nil && !k.statsFail {
+		k.statsFail = true
+		if !k.failing {
+			fmt.Fprintf(w, "patience: not keeping the statistics: %s\n", oneLine(statsErr.Error()))
+		}
+	}
 }
 
 // finish drops the save of a lost game being left, as the full-screen game
@@ -79,6 +97,51 @@ func (k *keeper) finish(w io.Writer, g *interp.Game) {
 	}
 }
 
+// count keeps the statistics of g as it is now, the same way as the
+// full-screen game, and returns the first error.
+func (k *keeper) count(g *interp.Game) error {
+	var first error
+	stat := func(change func(*store.Stats)) {
+		if err := k.st.UpdateStats(k.key, change); err != nil && first == nil {
+			first = err
+		}
+	}
+	if !k.counted && len(g.History()) > 0 {
+		k.counted = true
+		stat(func(s *store.Stats) { s.Played++ })
+	}
+	switch g.Status() {
+	case interp.Won:
+		if k.result != "won" {
+			k.result = "won"
+			stat(func(s *store.Stats) {
+				s.Won++
+				s.Streak++
+				s.BestStreak = max(s.BestStreak, s.Streak)
+			})
+		}
+	case interp.Lost:
+		if k.result == "" {
+			k.result = "lost"
+			stat(func(s *store.Stats) { s.Streak = 0 })
+		}
+	}
+	return first
+}
+
+// saveNow saves g once more when a signal stops the game, and returns
+// where it is kept: nowhere when there is no keeper, saving has failed, or
+// there is no game in progress to go on with (no move yet, or won or lost).
+func (k *keeper) saveNow(g *interp.Game) string {
+	if k == nil || k.st == nil || k.failing || g.Status() != interp.Playing || len(g.History()) == 0 {
+		return ""
+	}
+	if err := k.st.Save(k.key, g.Rules, k.saved(g)); err != nil {
+		return ""
+	}
+	return k.path
+}
+
 func (k *keeper) fail(w io.Writer, err error) {
 	if !k.failing {
 		fmt.Fprintf(w, "patience: not saving this game: %s\n", oneLine(err.Error()))
@@ -87,9 +150,9 @@ func (k *keeper) fail(w io.Writer, err error) {
 }
 
 func (k *keeper) saved(g *interp.Game) *store.Saved {
-	sv := &store.Saved{Position: position(g, k.key)}
+	sv := &store.Saved{Position: position(g, k.key), Counted: k.counted, Result: k.result}
 	if r := k.resumed; r != nil {
-		sv.ElapsedMS, sv.Counted, sv.Result = r.ElapsedMS, r.Counted, r.Result
+		sv.ElapsedMS = r.ElapsedMS
 	}
 	return sv
 }

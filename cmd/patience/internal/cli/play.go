@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -48,7 +50,13 @@ Elsewhere, or with --plain, the game runs in line mode: the board is printed,
 then each line read from stdin is a command and its result is printed. It
 works with pipes, so games can be scripted. Type "help" for the commands.
 Line mode saves after every move too, in the same place as the full-screen
-game, and says where on stderr as it starts.
+game, says where on stderr as it starts, and keeps the same statistics.
+Command words may be typed in any case, and a line starting with # is a
+comment.
+
+SIGTERM or an interrupt stops the game, in either mode, with the game saved
+and a line on stderr that says where; the exit code is 128 plus the
+signal's number (143 for SIGTERM).
 
 The seed is printed at the start; give it with --seed to play the same deal
 again. "save FILE" writes the position, and --resume FILE goes on from it
@@ -61,7 +69,8 @@ lost or the solver ran out of time.
 
 With --winnable only a deal the solver proves winnable is dealt: the seeds
 from --seed (or the clock's) upward are tried, a few seconds each, and the
-one settled on is printed. The full-screen game deals its new games so too.
+one settled on is printed. With --winnable the full-screen game deals its
+new games ("n", the picker) so too; without it, any deal.
 
 --replay FILE plays a line of play from the seed's deal and goes on from
 there in line mode: a file of moves, one per line as play takes them (lines
@@ -83,58 +92,79 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 		},
 		ValidArgsFunction: rulesetArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case resume != "" && cmd.Flags().Changed("seed"):
-				return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
-			case resume != "" && replay != "":
-				return fmt.Errorf("--resume and --replay do not go together: each says where the game starts")
-			case resume != "" && winnable:
-				return fmt.Errorf("--winnable and --resume do not go together: a saved game has its own deal")
-			case replay != "" && winnable:
-				return fmt.Errorf("--winnable and --replay do not go together: a line of play has its own deal")
-			}
-			if fullScreen(cmd, plain || replay != "", asJSON) {
-				return playFullScreen(cmd, args, &seed, resume, ascii, winnable)
-			}
-			var (
-				g       *interp.Game
-				resumed *store.Saved
-				ruleset string
-				err     error
-			)
-			switch {
-			case resume != "":
-				g, resumed, ruleset, err = resumeGame(resume, args)
-			case replay != "":
-				var n uint64
-				if cmd.Flags().Changed("seed") {
-					if n, err = seed.value(cmd); err != nil {
-						return err
+			// A signal stops the game at the next command, which saves it
+			// and says where, rather than end the process mid-move.
+			parent := cmd.Context()
+			ctx, stop := catchSignals(parent)
+			defer stop()
+			cmd.SetContext(ctx)
+			var note func() string
+			err := func() error {
+				switch {
+				case resume != "" && cmd.Flags().Changed("seed"):
+					return fmt.Errorf("--seed and --resume do not go together: a saved game has its own seed")
+				case resume != "" && replay != "":
+					return fmt.Errorf("--resume and --replay do not go together: each says where the game starts")
+				case resume != "" && winnable:
+					return fmt.Errorf("--winnable and --resume do not go together: a saved game has its own deal")
+				case replay != "" && winnable:
+					return fmt.Errorf("--winnable and --replay do not go together: a line of play has its own deal")
+				}
+				if fullScreen(cmd, plain || replay != "", asJSON) {
+					since := time.Now()
+					note = func() string { return savedNote(latestSave(since)) }
+					// The full-screen game quits on SIGTERM by itself, having
+					// saved after every move; its context is not cancelled
+					// too, which would race its own quitting.
+					err := playFullScreen(parent, cmd, args, &seed, resume, ascii, winnable)
+					select {
+					case <-ctx.Done(): // the signal, if one came, is noted
+					case <-time.After(100 * time.Millisecond):
 					}
+					return err
 				}
-				var rf *replayFile
-				g, ruleset, rf, err = replayGame(replay, cmd.InOrStdin(), args, cmd.Flags().Changed("seed"), n)
-				if err == nil {
-					n := len(rf.moves)
-					fmt.Fprintf(cmd.ErrOrStderr(), "replayed %d %s from %s\n", n, plural(n, "move", "moves"), rf.name)
+				var (
+					g       *interp.Game
+					resumed *store.Saved
+					ruleset string
+					err     error
+				)
+				switch {
+				case resume != "":
+					g, resumed, ruleset, err = resumeGame(resume, args)
+				case replay != "":
+					var n uint64
+					if cmd.Flags().Changed("seed") {
+						if n, err = seed.value(cmd); err != nil {
+							return err
+						}
+					}
+					var rf *replayFile
+					g, ruleset, rf, err = replayGame(replay, cmd.InOrStdin(), args, cmd.Flags().Changed("seed"), n)
+					if err == nil {
+						n := len(rf.moves)
+						fmt.Fprintf(cmd.ErrOrStderr(), "replayed %d %s from %s\n", n, plural(n, "move", "moves"), rf.name)
+					}
+				default:
+					ruleset = args[0]
+					g, err = newGame(cmd, ruleset, &seed, winnable)
 				}
-			default:
-				ruleset = args[0]
-				g, err = newGame(cmd, ruleset, &seed, winnable)
-			}
-			if err != nil {
-				return err
-			}
-			s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii}}
-			in := newLineReader(cmd.InOrStdin())
-			if asJSON {
-				// The protocol is for programs, which keep what they need.
-				return s.runJSON(cmd, in)
-			}
-			if replay == "" {
-				s.keep = newKeeper(rulesetKey(ruleset), resumed)
-			}
-			return s.runText(cmd, in, isTerminal(cmd.InOrStdin()))
+				if err != nil {
+					return err
+				}
+				s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii}}
+				in := newLineReader(cmd.InOrStdin())
+				if asJSON {
+					// The protocol is for programs, which keep what they need.
+					return s.runJSON(cmd, in)
+				}
+				if replay == "" {
+					s.keep = newKeeper(rulesetKey(ruleset), resumed)
+				}
+				note = func() string { return savedNote(s.keep.saveNow(s.g)) }
+				return s.runText(cmd, in, isTerminal(cmd.InOrStdin()))
+			}()
+			return stopped(ctx, err, note)
 		},
 	}
 	seed.register(cmd)
@@ -221,7 +251,7 @@ func fullScreen(cmd *cobra.Command, plain, asJSON bool) bool {
 
 // playFullScreen runs the terminal game: the ruleset given, the game of
 // --resume, or, with neither, the picker.
-func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume string, ascii, winnable bool) error {
+func playFullScreen(ctx context.Context, cmd *cobra.Command, args []string, seed *seedFlags, resume string, ascii, winnable bool) error {
 	dir, err := store.DefaultDir()
 	if err != nil {
 		return err
@@ -255,7 +285,30 @@ func playFullScreen(cmd *cobra.Command, args []string, seed *seedFlags, resume s
 			cfg.Seed = &n
 		}
 	}
-	return tui.Run(cmd.Context(), cfg, cmd.InOrStdin(), raw(cmd.OutOrStdout()))
+	return tui.Run(ctx, cfg, cmd.InOrStdin(), raw(cmd.OutOrStdout()))
+}
+
+// latestSave returns the save of a game in progress written last since
+// the given time, if any: the full-screen game's, which only it knows.
+func latestSave(since time.Time) string {
+	dir, err := store.DefaultDir()
+	if err != nil {
+		return ""
+	}
+	saves := filepath.Dir((&store.Store{Dir: dir}).SavePath("x", 0))
+	entries, _ := os.ReadDir(saves)
+	best, bestTime := "", since
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || store.IsTemp(e.Name()) || !info.Mode().IsRegular() || info.ModTime().Before(bestTime) {
+			continue
+		}
+		path := filepath.Join(saves, e.Name())
+		if sv, err := store.Read(path); err == nil && sv.Status == interp.Playing.String() {
+			best, bestTime = path, info.ModTime()
+		}
+	}
+	return best
 }
 
 // loadKeyed loads a ruleset and names it for the store of saved games and
@@ -288,6 +341,35 @@ type lineReader struct {
 
 func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, maxLine)}
+}
+
+// readLine is one line read, as next returns it.
+type readLine struct {
+	line    string
+	tooLong bool
+	err     error
+}
+
+// lines reads the lines on a goroutine of their own, so that a command
+// waiting for one can give up when ctx is done; the goroutine ends after
+// the first error (io.EOF at the end), or when ctx is done.
+func (l *lineReader) lines(ctx context.Context) <-chan readLine {
+	ch := make(chan readLine)
+	go func() {
+		for {
+			var r readLine
+			r.line, r.tooLong, r.err = l.next()
+			select {
+			case ch <- r:
+			case <-ctx.Done():
+				return
+			}
+			if r.err != nil {
+				return
+			}
+		}
+	}()
+	return ch
 }
 
 // next returns the next line without its line ending. tooLong reports a

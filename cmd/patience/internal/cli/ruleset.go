@@ -118,44 +118,45 @@ func unknownRuleset(arg string) error {
 	return fmt.Errorf("unknown ruleset %q; the built-in rulesets are %s, or give the path of a .patience file", arg, strings.Join(names, ", "))
 }
 
-// completeRuleset completes a ruleset argument: built-in names, .patience
-// files and directories that may hold them.
+// completeRuleset completes a ruleset argument. A word that starts like a
+// built-in name is completed to those names, the .patience files and the
+// directories beside them; any other word, a path most likely, is left to
+// the shell's own file completion, kept to .patience files, which knows
+// "~/", variables and quoting.
 func completeRuleset(toComplete string) ([]string, cobra.ShellCompDirective) {
-	var out []string
-	directive := cobra.ShellCompDirectiveNoFileComp
-	if !strings.ContainsRune(toComplete, '/') {
+	var names []string
+	if !strings.ContainsAny(toComplete, `/\~$`) && !strings.HasPrefix(toComplete, ".") {
 		for _, name := range rulesets.Names() {
 			if strings.HasPrefix(name, toComplete) {
-				out = append(out, name)
+				names = append(names, name)
 			}
 		}
 	}
-	dir, base := filepath.Split(toComplete)
-	entries, _ := os.ReadDir(cmpDir(dir))
+	if len(names) == 0 {
+		return []string{"patience"}, cobra.ShellCompDirectiveFilterFileExt
+	}
+	// The shell cannot mix its file completion with the names, so the
+	// files of the working directory are listed here.
+	out := names
+	directive := cobra.ShellCompDirectiveNoFileComp
+	entries, _ := os.ReadDir(".")
 	for _, e := range entries {
 		name := e.Name()
-		if !strings.HasPrefix(name, base) || (strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".")) {
+		if !strings.HasPrefix(name, toComplete) || strings.HasPrefix(name, ".") {
 			continue
 		}
 		switch {
 		case e.IsDir():
-			out = append(out, dir+name+"/")
+			out = append(out, name+"/")
 			directive |= cobra.ShellCompDirectiveNoSpace
 		case strings.HasSuffix(name, ".patience"):
-			out = append(out, dir+name)
+			out = append(out, name)
 		}
 	}
 	return out, directive
 }
 
-func cmpDir(dir string) string {
-	if dir == "" {
-		return "."
-	}
-	return dir
-}
-
-// rulesetArgs completes the first argument only.
+// rulesetArg completes the first argument only.
 func rulesetArg(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp

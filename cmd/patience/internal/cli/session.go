@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,6 +35,7 @@ type outcome struct {
 	verdict string // the solver's verdict on the position, for a hint
 	hint    string // the hint as line mode says it
 	move    bool   // a move was played: the board says it all
+	comment bool   // the line was a comment
 	changed bool   // the position changed
 	quit    bool
 }
@@ -51,21 +53,30 @@ const helpText = `Commands:
   auto             play every safe move to the foundations
   save FILE        save the game; go on later with --resume FILE
   help             show this list
-  quit             stop playing`
+  quit             stop playing
+Commands may be typed in any case (DEAL, Undo); a line starting with # is a
+comment and is passed over.`
 
 // commands are the words that are not moves, for suggestions.
 var commands = []string{"deal", "redeal", "undo", "redo", "moves", "hint", "auto", "save", "help", "quit", "exit"}
 
 // exec runs one command line. An error says in one line why nothing
-// happened; the game is unchanged.
+// happened; the game is unchanged. The command words may be typed in any
+// case; so may the piles of a move where that names one pile only. A line
+// starting with # is a comment, and does nothing.
 func (s *session) exec(line string) (outcome, error) {
 	g, r := s.g, s.g.Rules
+	if isComment(line) {
+		return outcome{comment: true}, nil
+	}
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return outcome{}, errors.New(`empty command; type "help" for the commands`)
 	}
 	if len(fields) > 1 {
 		// A pile may be named like a command ("auto f1"): then it is a move.
+		line = foldPiles(r, line)
+		fields = strings.Fields(line)
 		if _, ok := r.PileIndex(strings.SplitN(fields[0], ":", 2)[0]); ok {
 			return s.play(line)
 		}
@@ -132,13 +143,89 @@ func (s *session) exec(line string) (outcome, error) {
 		}
 		return outcome{result: "saved to " + path}, nil
 	}
-	if len(fields) == 1 && word != "deal" && word != "redeal" {
+	if word == "deal" || word == "redeal" {
+		return s.play(strings.Join(append([]string{word}, fields[1:]...), " "))
+	}
+	if len(fields) == 1 {
 		if c := dsl.Closest(word, commands); c != "" {
 			return outcome{}, fmt.Errorf("unknown command %s; did you mean %q?", quoteShort(fields[0]), c)
 		}
 		return outcome{}, fmt.Errorf(`unknown command %s; a move is FROM TO [COUNT], and "help" lists the commands`, quoteShort(fields[0]))
 	}
-	return s.play(line)
+	o, err := s.play(line)
+	if err != nil && !isPlace(r, fields[0]) {
+		// Not a pile, so perhaps a command mistyped ("dael 2").
+		if c := dsl.Closest(word, commands); c != "" {
+			return outcome{}, fmt.Errorf("unknown command %s; did you mean %q?", quoteShort(fields[0]), c)
+		}
+	}
+	return o, err
+}
+
+// isComment reports whether a line is a comment: it starts with #.
+func isComment(line string) bool {
+	return strings.HasPrefix(strings.TrimSpace(line), "#")
+}
+
+// isPlace reports whether the first word of a move names piles, as "t3",
+// "garden3:2" or "p1+waste" do.
+func isPlace(r *interp.Rules, text string) bool {
+	for _, part := range strings.Split(text, "+") {
+		name, _, _ := strings.Cut(part, ":")
+		if _, ok := r.PileIndex(name); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// foldPiles writes the piles of a move typed in another case ("T3 F1",
+// "Garden3:2 ace1") as the rules name them, where one pile only has the
+// name ignoring case. A name the rules have as it is, or that ignoring
+// case is the name of several piles or of none, is left as typed.
+func foldPiles(r *interp.Rules, line string) string {
+	fields := strings.Fields(line)
+	if len(fields) < 2 || len(fields) > 3 {
+		return line
+	}
+	changed := false
+	for i := range 2 {
+		parts := strings.Split(fields[i], "+")
+		for j, part := range parts {
+			name, row, hasRow := strings.Cut(part, ":")
+			folded, ok := foldPile(r, name)
+			if !ok {
+				continue
+			}
+			if hasRow {
+				folded += ":" + row
+			}
+			parts[j], changed = folded, true
+		}
+		fields[i] = strings.Join(parts, "+")
+	}
+	if !changed {
+		return line
+	}
+	return strings.Join(fields, " ")
+}
+
+// foldPile returns the one pile whose name is name ignoring case, when the
+// rules have no pile named name exactly.
+func foldPile(r *interp.Rules, name string) (string, bool) {
+	if _, ok := r.PileIndex(name); ok {
+		return "", false
+	}
+	found := ""
+	for i := range r.NumPiles() {
+		if p := r.PileName(i); strings.EqualFold(p, name) {
+			if found != "" {
+				return "", false
+			}
+			found = p
+		}
+	}
+	return found, found != ""
 }
 
 // play plays a move, or says in one line why it is not legal.
@@ -190,14 +277,22 @@ func (s *session) runText(cmd *cobra.Command, in *lineReader, prompt bool) error
 	}
 	s.drawBoard(out)
 	s.announce(out)
+	ctx := cmd.Context()
+	lines := in.lines(ctx)
 	for {
-		if err := cmd.Context().Err(); err != nil {
-			return err
-		}
 		if prompt {
 			fmt.Fprint(out, "> ")
 		}
-		line, tooLong, err := in.next()
+		var r readLine
+		select {
+		case <-ctx.Done():
+			if prompt {
+				fmt.Fprintln(out)
+			}
+			return context.Cause(ctx)
+		case r = <-lines:
+		}
+		line, tooLong, err := r.line, r.tooLong, r.err
 		if errors.Is(err, io.EOF) {
 			if prompt {
 				fmt.Fprintln(out)
@@ -217,6 +312,9 @@ func (s *session) runText(cmd *cobra.Command, in *lineReader, prompt bool) error
 		o, err := s.exec(line)
 		if err != nil {
 			fmt.Fprintln(out, err)
+			continue
+		}
+		if o.comment {
 			continue
 		}
 		if o.quit {
@@ -309,11 +407,16 @@ func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
 	if err := emit(nil, outcome{}, nil); err != nil {
 		return err
 	}
+	ctx := cmd.Context()
+	lines := in.lines(ctx)
 	for {
-		if err := cmd.Context().Err(); err != nil {
-			return err
+		var r readLine
+		select {
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		case r = <-lines:
 		}
-		line, tooLong, err := in.next()
+		line, tooLong, err := r.line, r.tooLong, r.err
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
