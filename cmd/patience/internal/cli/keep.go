@@ -24,6 +24,7 @@ type keeper struct {
 	counted   bool   // the game is counted as played in the statistics
 	result    string // "won" or "lost" once counted so
 	statsFail bool   // a failure to keep the statistics was reported
+	note      string // what the store said of a damaged statistics file, to say once
 }
 
 func newKeeper(key string, resumed *store.Saved) *keeper {
@@ -64,6 +65,10 @@ func (k *keeper) save(w io.Writer, g *interp.Game) {
 		return
 	}
 	statsErr := k.count(g)
+	if k.note != "" {
+		fmt.Fprintf(w, "patience: %s\n", k.note)
+		k.note = ""
+	}
 	var err error
 	if g.Status() == interp.Won {
 		err = k.st.Remove(k.key, g.Seed, g.Rules)
@@ -102,8 +107,12 @@ func (k *keeper) finish(w io.Writer, g *interp.Game) {
 func (k *keeper) count(g *interp.Game) error {
 	var first error
 	stat := func(change func(*store.Stats)) {
-		if err := k.st.UpdateStats(k.key, change); err != nil && first == nil {
+		note, err := k.st.UpdateStats(k.key, change)
+		if err != nil && first == nil {
 			first = err
+		}
+		if note != "" {
+			k.note = note // said once, by save
 		}
 	}
 	if !k.counted && len(g.History()) > 0 {
