@@ -369,6 +369,11 @@ func (st *Store) UpdateStats(key string, change func(*Stats)) (note string, err 
 	all, err := st.Stats()
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		path := filepath.Join(st.Dir, "stats.json")
+		if fi, serr := os.Stat(path); serr != nil || !fi.Mode().IsRegular() {
+			// Not a damaged file but a place that cannot be read or
+			// written: say so, and set nothing aside.
+			return "", WriteError(path, err)
+		}
 		aside, aerr := SetAside(path)
 		if aerr != nil {
 			return "", fmt.Errorf("%v; and it cannot be set aside: %v", err, aerr)
