@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+	"unsafe"
 
 	"github.com/patience-dev/patience/dsl/check"
 )
@@ -26,7 +27,7 @@ func (v Verdict) String() string {
 type Limits struct {
 	Nodes    int           // positions expanded
 	Time     time.Duration // wall time
-	Memory   int           // positions remembered in the transposition table
+	Memory   int           // bytes the search may hold (see Solution.Memory)
 	Deadline time.Time     // absolute; overrides Time when set
 }
 
@@ -36,6 +37,14 @@ type Solution struct {
 	Moves   []Move // Winnable: a line that wins from the position searched
 	Nodes   int
 	Elapsed time.Duration
+	// Memory is the most the search held at once, in bytes: its
+	// transposition table, its positions and moves at every depth, and the
+	// playouts' lines (what Limits.Memory bounds). A search that would need
+	// more gives up: the depth-first searches stop when the table cannot
+	// grow within the bound (or, passing it by their last small step, when
+	// they go deeper), and the deal is unknown unless a search that fits,
+	// the playouts, wins.
+	Memory int
 }
 
 // Solve searches for a winning line from s, playing "thoughtful" solitaire:
@@ -56,6 +65,11 @@ func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
 	sv := r.newSolver(s, lim, waste, safe)
 	root := s.Clone()
 	out := Solution{}
+	if lim.Memory > 0 && sv.held() > lim.Memory {
+		out.Memory = sv.held()
+		out.Elapsed = time.Since(sv.start)
+		return out // not even the position fits
+	}
 	line, res := sv.portfolio(root)
 	switch res {
 	case found:
@@ -65,11 +79,40 @@ func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
 	}
 	out.Nodes = sv.nodes
 	out.Elapsed = time.Since(sv.start)
+	out.Memory = max(sv.peak, sv.held())
 	return out
 }
 
+// overMemory notes the memory held after it grew and reports whether it
+// passes Limits.Memory; if so the depth-first search is full.
+func (sv *solver) overMemory() bool {
+	held := sv.held()
+	sv.peak = max(sv.peak, held)
+	if sv.lim.Memory > 0 && held > sv.lim.Memory {
+		sv.full = true
+		return true
+	}
+	return false
+}
+
+// held is the memory the search holds now, in bytes: the transposition
+// table, a position and a list of steps for every depth reached, the line
+// and the scratch space.
+func (sv *solver) held() int {
+	stateBytes := len(sv.r.piles) + len(sv.r.Game.Values) + sv.r.size + 3*24
+	n := sv.seen.bytes() + (len(sv.states)+4)*stateBytes
+	for _, st := range sv.steps {
+		n += cap(st) * int(unsafe.Sizeof(step{}))
+	}
+	n += (cap(sv.path) + cap(sv.moves) + cap(sv.line)) * int(unsafe.Sizeof(Move{}))
+	// The playouts' lines (the current one and the best so far), at their
+	// longest.
+	n += 2 * 4 * sv.r.Game.CardCount * (1 + sv.r.redealsAllowed()) * int(unsafe.Sizeof(Move{}))
+	return n
+}
+
 func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver {
-	sv := &solver{r: r, lim: lim, seen: map[key128]struct{}{}, start: time.Now()}
+	sv := &solver{r: r, lim: lim, start: time.Now()}
 	if !lim.Deadline.IsZero() {
 		sv.deadline = lim.Deadline
 	} else if lim.Time > 0 {
@@ -129,7 +172,7 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 					k := sv.key(root)
 					sv.shuffle = rand.New(rand.NewPCG(k[0]^uint64(round), k[1]+uint64(strategy)))
 				}
-				clear(sv.seen)
+				sv.seen.reset()
 				sv.path = sv.path[:0]
 				switch sv.dfs(root.Clone(), 0) {
 				case found:
@@ -137,7 +180,7 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 				case exhausted:
 					return nil, exhausted
 				}
-				full = sv.lim.Memory > 0 && len(sv.seen) >= sv.lim.Memory
+				full = sv.full
 			case 2:
 				if line, ok := sv.playouts(root, round); ok {
 					return sv.shorten(root, line), found
@@ -163,7 +206,9 @@ type solver struct {
 	lim       Limits
 	deadline  time.Time
 	start     time.Time
-	seen      map[key128]struct{}
+	seen      table
+	full      bool // the table could not grow within Limits.Memory
+	peak      int  // the most memory held, in bytes (see held)
 	nodes     int
 	path      []Move
 	states    []*State // a scratch state per depth
@@ -373,10 +418,14 @@ func (r *Rules) redealsAllowed() int {
 func (sv *solver) dfs(s *State, depth int) searchResult {
 	r := sv.r
 	// Play the moves the rules prove safe first; they are part of the line.
-	mark := len(sv.path)
+	mark, room := len(sv.path), cap(sv.path)
 	sv.path = sv.playSafe(s, sv.path)
 	if r.Won(s) {
 		return found
+	}
+	if cap(sv.path) != room && sv.overMemory() {
+		sv.path = sv.path[:mark]
+		return limited
 	}
 	res := sv.expand(s, depth)
 	if res != found {
@@ -395,22 +444,33 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 		return limited
 	}
 	key := sv.key(s)
-	if _, ok := sv.seen[key]; ok {
+	if sv.seen.has(key) {
 		return exhausted
 	}
-	if sv.lim.Memory > 0 && len(sv.seen) >= sv.lim.Memory {
-		return limited
+	if sv.seen.full() {
+		// The table must grow: only if the larger table fits too.
+		if sv.lim.Memory > 0 && sv.held()-sv.seen.bytes()+max(2*len(sv.seen.keys), 1024)*keyBytes > sv.lim.Memory {
+			sv.full = true
+			return limited
+		}
+		sv.seen.grow()
+		sv.peak = max(sv.peak, sv.held())
 	}
-	sv.seen[key] = struct{}{}
+	sv.seen.insert(nonZero(key))
 
+	grew := len(sv.states) <= depth
 	for len(sv.states) <= depth {
 		sv.states = append(sv.states, r.newState())
 		sv.steps = append(sv.steps, make([]step, 0, 32))
 	}
+	before := cap(sv.steps[depth]) + cap(sv.moves)
 	steps, moves, dealt := r.steps(s, sv.waste, sv.steps[depth][:0], sv.moves, sv.scratch)
 	sv.moves = moves
 	sv.nodes += dealt // the positions between deals count too
 	sv.steps[depth] = steps
+	if (grew || cap(steps)+cap(moves) != before) && sv.overMemory() {
+		return limited // a new depth, or more steps, and too much
+	}
 	if sv.shuffle != nil {
 		for i := range steps {
 			steps[i].tie = sv.shuffle.Uint32()
@@ -429,8 +489,12 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 	result := exhausted
 	for _, st := range steps {
 		next.CopyFrom(s)
-		mark := len(sv.path)
+		mark, room := len(sv.path), cap(sv.path)
 		sv.path = r.applyStep(next, st, sv.path)
+		if cap(sv.path) != room && sv.overMemory() {
+			sv.path = sv.path[:mark]
+			return limited
+		}
 		switch sv.dfs(next, depth+1) {
 		case found:
 			return found

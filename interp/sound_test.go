@@ -282,3 +282,44 @@ func TestSoundnessOnBuiltinEndgames(t *testing.T) {
 	assert.Greater(t, all.wins, 50*deals)
 	assert.Greater(t, all.losses, 50*deals)
 }
+
+// TestMemoryBound: a search holds no more than Limits.Memory, says how much
+// it held, and one that cannot fit is unknown, never won or unwinnable.
+func TestMemoryBound(t *testing.T) {
+	g, err := check.Source("klondike.patience", func() []byte { b, _ := rulesets.Source("klondike"); return b }())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Compile(g)
+	s := r.Deal(1)
+	free := r.Solve(s, Limits{Nodes: 2_000_000})
+	assert.Equal(t, Winnable, free.Verdict)
+	assert.Positive(t, free.Memory)
+	assert.Equal(t, Unknown, r.Solve(s, Limits{Memory: 1}).Verdict, "nothing fits in one byte")
+	for _, limit := range []int{20_000, 100_000, 1 << 20, 64 << 20} {
+		sol := r.Solve(s, Limits{Nodes: 2_000_000, Memory: limit})
+		// The bound is checked as the search grows: it may pass it by the
+		// last small step (a position, its moves) before it stops.
+		assert.LessOrEqual(t, sol.Memory, limit+4096, "held more than the bound of %d", limit)
+		assert.NotEqual(t, Unwinnable, sol.Verdict)
+	}
+	// A deal proved unwinnable with room to spare is not proved without it.
+	g, err = check.Source("x.patience", []byte(`game "x" { suits S  foundation f { base A; build up same-suit }
+  tableau t[3] { build down any-suit; to foundations, t }
+  stock { deal 1 to waste; redeal unlimited from waste }  waste { to foundations, t }
+  deal { 3 to each t; rest to stock }  win when all cards in foundations }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = Compile(g)
+	for seed := uint64(1); seed < 40; seed++ {
+		s := r.Deal(seed)
+		if sol := r.Solve(s, Limits{}); sol.Verdict == Unwinnable && sol.Memory > 30_000 {
+			tight := r.Solve(s, Limits{Memory: sol.Memory / 2})
+			assert.Equal(t, Unknown, tight.Verdict, "seed %d: proved in half the memory it needed", seed)
+			assert.LessOrEqual(t, tight.Memory, sol.Memory/2+4096)
+			return
+		}
+	}
+	t.Fatal("no deal needed the memory to prove unwinnable: choose another game")
+}

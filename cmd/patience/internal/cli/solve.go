@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -22,17 +24,65 @@ const defaultTimeout = 10 * time.Second
 type limitFlags struct {
 	timeout time.Duration
 	nodes   int
-	memory  int
+	memory  byteSize
 }
 
-// defaultMemory bounds the positions one search remembers (about 60 bytes
-// each), so that a long search, times --jobs, stays within memory.
-const defaultMemory = 4_000_000
+// defaultMemory bounds the memory one search holds, so that a long search,
+// times --jobs, stays within the machine's.
+const defaultMemory = 256 << 20
+
+// byteSize is a flag value of a number of bytes with an optional unit:
+// 1048576, 512KB, 256MB, 1.5GiB (KB, MB, GB are powers of 1000; KiB, MiB,
+// GiB of 1024).
+type byteSize int
+
+var byteUnits = []struct {
+	suffix string
+	mult   float64
+}{
+	{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+	{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12},
+	{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30},
+	{"B", 1},
+}
+
+func (b *byteSize) String() string {
+	n := int(*b)
+	for _, u := range []struct {
+		suffix string
+		size   int
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return strconv.Itoa(n/u.size) + u.suffix
+		}
+	}
+	return strconv.Itoa(n)
+}
+
+func (b *byteSize) Set(text string) error {
+	t := strings.TrimSpace(text)
+	mult := 1.0
+	for _, u := range byteUnits {
+		if len(t) > len(u.suffix) && strings.EqualFold(t[len(t)-len(u.suffix):], u.suffix) {
+			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v < 0 || v*mult > math.MaxInt64/2 || math.IsNaN(v) {
+		return fmt.Errorf("want a size such as 256MB, 1GiB or 0 for no limit")
+	}
+	*b = byteSize(v * mult)
+	return nil
+}
+
+func (b *byteSize) Type() string { return "size" }
 
 func (f *limitFlags) register(cmd *cobra.Command, what string) {
 	cmd.Flags().DurationVar(&f.timeout, "timeout", defaultTimeout, "give up on "+what+" after `D` (e.g. 500ms, 1m; 0 for no limit)")
 	cmd.Flags().IntVar(&f.nodes, "nodes", 0, "give up on "+what+" after searching `N` positions (0 for no limit)")
-	cmd.Flags().IntVar(&f.memory, "memory", defaultMemory, "give up on "+what+" after remembering `N` positions (0 for no limit)")
+	f.memory = defaultMemory
+	cmd.Flags().Var(&f.memory, "memory", "give up on "+what+" when its search would hold more than `SIZE` (e.g. 64MB, 1GiB; 0 for no limit)")
 	_ = cmd.RegisterFlagCompletionFunc("timeout", cobra.NoFileCompletions)
 	_ = cmd.RegisterFlagCompletionFunc("nodes", cobra.NoFileCompletions)
 	_ = cmd.RegisterFlagCompletionFunc("memory", cobra.NoFileCompletions)
@@ -45,10 +95,7 @@ func (f *limitFlags) limits() (interp.Limits, error) {
 	if f.nodes < 0 {
 		return interp.Limits{}, fmt.Errorf("invalid --nodes %d: want 0 (no limit) or more", f.nodes)
 	}
-	if f.memory < 0 {
-		return interp.Limits{}, fmt.Errorf("invalid --memory %d: want 0 (no limit) or more", f.memory)
-	}
-	return interp.Limits{Time: f.timeout, Nodes: f.nodes, Memory: f.memory}, nil
+	return interp.Limits{Time: f.timeout, Nodes: f.nodes, Memory: int(f.memory)}, nil
 }
 
 // rulesetName names a ruleset in what solve and stats write: a built-in by
@@ -72,6 +119,7 @@ type solveJSON struct {
 	Moves     []string `json:"moves"`
 	Nodes     int      `json:"nodes"`
 	ElapsedMS float64  `json:"elapsed_ms"`
+	Memory    int      `json:"memory_bytes"`
 }
 
 func newSolveCmd() *cobra.Command {
@@ -89,7 +137,7 @@ that none exists. The verdict is one of
 
   won         a winning line was found; it is printed, one move per line
   unwinnable  every line was searched and none wins
-  unknown     the search gave up at --timeout or --nodes first
+  unknown     the search gave up at --timeout, --nodes or --memory first
 
 and then come the positions searched and the time taken. Every line but the
 moves starts with "#", so the output is itself a file of moves that
@@ -101,7 +149,8 @@ moves starts with "#", so the output is itself a file of moves that
 The exit code is 0 whatever the verdict; 1 only for bad input.
 
 With --json one object is printed: ruleset, rules_hash, seed, verdict, moves
-(the winning line, empty unless won), nodes and elapsed_ms. It replays too.`,
+(the winning line, empty unless won), nodes, elapsed_ms and memory_bytes (the
+most the search held at once). It replays too.`,
 		Args:              exactlyOneRuleset,
 		ValidArgsFunction: rulesetArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -128,7 +177,7 @@ With --json one object is printed: ruleset, rules_hash, seed, verdict, moves
 				return writeJSONLine(out, solveJSON{
 					Ruleset: rulesetName(args[0]), RulesHash: r.Hash(), Seed: n,
 					Verdict: sol.Verdict.String(), Moves: moves,
-					Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed),
+					Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed), Memory: sol.Memory,
 				})
 			}
 			fmt.Fprintf(out, "# %s, seed %d\n", game.Name, n)
@@ -143,7 +192,7 @@ With --json one object is printed: ruleset, rules_hash, seed, verdict, moves
 			for _, m := range moves {
 				fmt.Fprintln(out, m)
 			}
-			fmt.Fprintf(out, "# %d %s searched in %s\n", sol.Nodes, plural(sol.Nodes, "position", "positions"), formatDuration(sol.Elapsed))
+			fmt.Fprintf(out, "# %d %s searched in %s, holding at most %s\n", sol.Nodes, plural(sol.Nodes, "position", "positions"), formatDuration(sol.Elapsed), formatBytes(sol.Memory))
 			return nil
 		},
 	}

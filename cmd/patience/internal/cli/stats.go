@@ -34,6 +34,8 @@ type dealResult struct {
 	Verdict   string  `json:"verdict"`
 	Nodes     int     `json:"nodes"`
 	ElapsedMS float64 `json:"elapsed_ms"`
+	// MemoryBytes is the most the search held at once (see --memory).
+	MemoryBytes int `json:"memory_bytes"`
 }
 
 func newStatsCmd() *cobra.Command {
@@ -55,7 +57,8 @@ and positions searched per deal. On a terminal a progress bar is drawn on
 stderr while it works.
 
 With --json one JSON object is printed per deal, in seed order, and nothing
-else: ruleset, rules_hash, seed, verdict, nodes and elapsed_ms. Files of such
+else: ruleset, rules_hash, seed, verdict, nodes, elapsed_ms and memory_bytes
+(the most the search held at once). Files of such
 lines, from runs over different deals, are combined into one summary by
 "patience stats merge":
 
@@ -169,6 +172,7 @@ func (run *statsRun) solve(ctx context.Context, emit func(dealResult) error) err
 				d := dealResult{
 					Ruleset: run.ruleset, RulesHash: run.rules.Hash(), Seed: seed,
 					Verdict: sol.Verdict.String(), Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed),
+					MemoryBytes: sol.Memory,
 				}
 				select {
 				case results <- d:
@@ -221,6 +225,7 @@ type summary struct {
 	n                        int
 	won, unwinnable, unknown int
 	nodes                    int
+	peak                     int       // the most memory one search held
 	times                    []float64 // milliseconds, one per deal
 	minSeed, maxSeed         uint64
 }
@@ -242,6 +247,7 @@ func (s *summary) add(d dealResult) {
 		s.unknown++
 	}
 	s.nodes += d.Nodes
+	s.peak = max(s.peak, d.MemoryBytes)
 	s.times = append(s.times, d.ElapsedMS)
 }
 
@@ -262,7 +268,21 @@ func (s *summary) write(w io.Writer, ruleset string) error {
 		s.won, s.n, percent(float64(s.won)/float64(s.n)), percent(low), percent(high))
 	fmt.Fprintf(tw, "time\tmedian %s, mean %s per deal\n", formatMS(median(s.times)), formatMS(mean(s.times)))
 	fmt.Fprintf(tw, "positions\t%d searched, %.0f per deal on average\n", s.nodes, float64(s.nodes)/float64(s.n))
+	if s.peak > 0 {
+		fmt.Fprintf(tw, "memory\tat most %s held by one search (one per job)\n", formatBytes(s.peak))
+	}
 	return tw.Flush()
+}
+
+// formatBytes writes a size the way --memory reads it.
+func formatBytes(n int) string {
+	switch {
+	case n >= 10<<20:
+		return fmt.Sprintf("%d MiB", (n+1<<19)>>20)
+	case n >= 10<<10:
+		return fmt.Sprintf("%d KiB", (n+1<<9)>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func percent(p float64) string {
