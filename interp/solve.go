@@ -553,9 +553,18 @@ func before(a, b step) bool {
 	return a.tie < b.tie
 }
 
-// key is a 128-bit hash of the position in which interchangeable piles are
-// put in a canonical order, and the redeal count is left out when it is
-// unlimited. At 128 bits a collision, which could make a winnable deal look
+// key is a 128-bit hash of the position, under which positions with the
+// same future are one. Each merging is sound because no rule can tell the
+// positions apart, so a line that wins from one wins from the other, moved
+// alike:
+//
+//   - Interchangeable piles (see interchangeable) are hashed in sorted
+//     order: swapping two of them throughout a line gives a legal line.
+//   - Cards the rules cannot tell apart share a hash (see cardClasses).
+//   - The redeal count is left out when redeals are unlimited: no rule can
+//     read it, and a redeal is never refused for it.
+//
+// At 128 bits a collision, which could make a winnable deal look
 // unwinnable, is out of reach of any search this solver can make.
 func (sv *solver) key(s *State) key128 {
 	r := sv.r
@@ -618,7 +627,13 @@ func (sv *solver) pileHash(cards []Card) key128 {
 
 // cardClasses maps each card to the least the rules can tell apart: when no
 // rule looks at suits, cards of a rank are interchangeable; when rules look
-// only at colours, cards of a rank and colour are.
+// only at colours, cards of a rank and colour are. Suits and colours are
+// read only by build and run relations, `except` and `base` patterns (a
+// `take` acts before the shuffle, conditions test piles, pairs and game
+// values test ranks), so where none of those names a suit or a colour,
+// exchanging two such cards everywhere changes no move's legality: the
+// positions have the same future. A face-down card stays apart from a
+// face-up one.
 func (r *Rules) cardClasses() [256]Card {
 	suit, colour := false, false
 	rel := func(x *check.Relation) {
@@ -672,7 +687,12 @@ func (r *Rules) cardClasses() [256]Card {
 
 // interchangeable groups the piles that could trade places without changing
 // the game: same rules, same group, never named on their own by a condition,
-// a start rule, a cover, a value, a refill, a redeal or a deal to each.
+// a start rule, a cover, a value, a refill, a redeal or a deal to each, and
+// named in a `to`, `fill` or `using` list only with the rest of their
+// class. A pile's position matters only through those (the layout and move
+// names are not rules), so exchanging the contents of two such piles maps
+// every legal move to a legal move and a win to a win: the positions are
+// the same for the search.
 func (r *Rules) interchangeable() [][]int {
 	g := r.Game
 	named := map[int]bool{} // piles whose position or identity matters
