@@ -220,7 +220,11 @@ func (g *gen) tableauGame() {
 			}
 			g.printf("\n")
 		} else {
-			g.printf("    deal %d to waste", 1+g.rng.IntN(3))
+			target := "waste"
+			if g.chance(0.2) {
+				target = "f1" // the stock feeds a foundation (Golf)
+			}
+			g.printf("    deal %d to %s", 1+g.rng.IntN(3), target)
 			if phase && g.chance(0.3) {
 				g.printf(" after first")
 			}

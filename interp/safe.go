@@ -26,9 +26,10 @@ import (
 //   - G3. Nothing in the rules reads the position except through the moves
 //     themselves: no phases, no `when` on a deal or a base, no `start
 //     when`, and `start after` only after a foundation or discard (which,
-//     by G2, once started stays started). No pile refills itself, and no
-//     pile takes an exact number of cards above one (a discard of whole
-//     runs), so a run moved one card shorter is still accepted.
+//     by G2, once started stays started). No pile refills itself, the stock
+//     deals to no foundation, and no pile takes an exact number of cards
+//     above one (a discard of whole runs), so a run moved one card shorter
+//     is still accepted.
 //
 // and the move meets these (checked for each move, in move):
 //
@@ -185,6 +186,11 @@ func (r *Rules) safeGame() bool {
 	for _, a := range g.Actions {
 		if a.When != nil {
 			return false
+		}
+		for _, t := range a.Targets {
+			if g.Piles[t].Role == check.Foundation {
+				return false // a deal could land on F before x does (M1)
+			}
 		}
 	}
 	for _, p := range g.Piles {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"cmp"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -100,7 +101,7 @@ func (sv *solver) overMemory() bool {
 // and the scratch space.
 func (sv *solver) held() int {
 	stateBytes := len(sv.r.piles) + len(sv.r.Game.Values) + sv.r.size + 3*24
-	n := sv.seen.bytes() + (len(sv.states)+4)*stateBytes
+	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*stateBytes
 	for _, st := range sv.steps {
 		n += cap(st) * int(unsafe.Sizeof(step{}))
 	}
@@ -122,6 +123,8 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 	sv.safe = r.newSafety(s)
 	sv.safe.enabled = sv.safe.enabled && safe
 	sv.canon = r.cardClasses()
+	sv.closed = r.closedPiles()
+	sv.acyclic = r.acyclic()
 	sv.unlimited = r.redeal != nil && r.redeal.times < 0
 	sv.waste = waste
 	sv.scratch = r.newState()
@@ -206,6 +209,9 @@ type solver struct {
 	lim       Limits
 	deadline  time.Time
 	start     time.Time
+	closed    uint64 // piles hashed by their top card and count (see closedPiles)
+	acyclic   bool   // positions never come back (see acyclic)
+	dead      table  // acyclic: positions searched to the end and lost, kept across rounds
 	seen      table
 	full      bool // the table could not grow within Limits.Memory
 	peak      int  // the most memory held, in bytes (see held)
@@ -444,10 +450,15 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 		return limited
 	}
 	key := sv.key(s)
-	if sv.seen.has(key) {
+	if sv.acyclic {
+		// No position is met again while it is being searched, so the
+		// dead table alone is enough (see remember).
+		if sv.dead.has(key) {
+			return exhausted
+		}
+	} else if sv.seen.has(key) {
 		return exhausted
-	}
-	if sv.seen.full() {
+	} else if sv.seen.full() {
 		// The table must grow: only if the larger table fits too.
 		if sv.lim.Memory > 0 && sv.held()-sv.seen.bytes()+max(2*len(sv.seen.keys), 1024)*keyBytes > sv.lim.Memory {
 			sv.full = true
@@ -456,7 +467,9 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 		sv.seen.grow()
 		sv.peak = max(sv.peak, sv.held())
 	}
-	sv.seen.insert(nonZero(key))
+	if !sv.acyclic {
+		sv.seen.insert(nonZero(key))
+	}
 
 	grew := len(sv.states) <= depth
 	for len(sv.states) <= depth {
@@ -506,7 +519,26 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 			return limited
 		}
 	}
+	if sv.acyclic {
+		sv.remember(key)
+	}
 	return result
+}
+
+// remember adds a position whose every line was searched and lost to the
+// dead table, which rounds of the search share, if it fits in memory.
+// Only in a game whose positions never come back (see acyclic): there a
+// search that ran to the end under a position searched all of it, since
+// none of its lines could lead back to a position still being searched.
+func (sv *solver) remember(key key128) {
+	if sv.dead.full() {
+		if sv.lim.Memory > 0 && sv.held()+max(2*len(sv.dead.keys), 1024)*keyBytes-sv.dead.bytes() > sv.lim.Memory {
+			return
+		}
+		sv.dead.grow()
+		sv.peak = max(sv.peak, sv.held())
+	}
+	sv.dead.insert(nonZero(key))
 }
 
 // playStep plays a step and then the safe moves, appending every move to
@@ -563,6 +595,9 @@ func before(a, b step) bool {
 //   - Cards the rules cannot tell apart share a hash (see cardClasses).
 //   - The redeal count is left out when redeals are unlimited: no rule can
 //     read it, and a redeal is never refused for it.
+//   - A closed pile (see closedPiles) is hashed by its top card and its
+//     count alone: no rule reads the cards under its top, and which cards
+//     it holds follows from what every other pile holds.
 //
 // At 128 bits a collision, which could make a winnable deal look
 // unwinnable, is out of reach of any search this solver can make.
@@ -580,7 +615,14 @@ func (sv *solver) key(s *State) key128 {
 		sv.hashes = make([]key128, len(r.piles))
 	}
 	for i := range r.piles {
-		sv.hashes[i] = sv.pileHash(s.Pile(r, i))
+		cards := s.Pile(r, i)
+		if sv.closed>>i&1 != 0 && len(cards) > 1 {
+			cards = cards[len(cards)-1:]
+			sv.hashes[i] = sv.pileHash(cards)
+			sv.hashes[i].add(uint64(s.lens[i]))
+			continue
+		}
+		sv.hashes[i] = sv.pileHash(cards)
 	}
 	for _, cl := range sv.classes {
 		// Sort the hashes of a class in place of the piles' own order.
@@ -623,6 +665,79 @@ func (sv *solver) pileHash(cards []Card) key128 {
 		k.add(uint64(sv.canon[c]))
 	}
 	return k
+}
+
+// acyclic reports whether no position can ever come back. Cards flow
+// along the edges of a graph of piles: from a pile to each pile its `to`
+// names, from a refill's source to the pile it refills, from the stock to
+// the piles it deals to, and from the piles a redeal gathers to the stock.
+// If the graph has no cycle but through the stock's redeals, and redeals
+// are limited (and so counted in the position), every move, deal, refill
+// and redeal carries cards forward in one order of the piles or uses up a
+// redeal, and no position repeats. Golf, Black Hole, Pyramid and Babette
+// are such games; any game with moves back and forth between piles is not.
+func (r *Rules) acyclic() bool {
+	if r.redeal != nil && r.redeal.times < 0 {
+		return false
+	}
+	next := make([]uint64, len(r.piles))
+	for i := range r.piles {
+		next[i] = r.piles[i].toMask &^ (1 << i)
+		for _, f := range r.piles[i].refill {
+			next[f] |= 1 << i
+		}
+	}
+	for _, a := range r.acts {
+		for _, t := range a.targets {
+			next[r.stock] |= 1 << t
+		}
+	}
+	// A pile is on a cycle if it can reach itself.
+	for i := range r.piles {
+		seen, frontier := uint64(0), next[i]
+		for frontier != 0 {
+			if frontier>>i&1 != 0 {
+				return false
+			}
+			seen |= frontier
+			var more uint64
+			for f := frontier; f != 0; f &= f - 1 {
+				more |= next[bits.TrailingZeros64(f)]
+			}
+			frontier = more &^ seen
+		}
+	}
+	return true
+}
+
+// closedPiles are the piles whose cards below the top no rule can ever
+// read again: foundations and discards that give no card back (no `to`, no
+// refill or redeal takes from them) and are not grids. Building on one
+// looks at its top card; conditions, capacities and `accepts` at its
+// count; pairs, covers and `start after` at whether it holds a card; and a
+// game value was fixed at the deal. Its cards are the pack less every other
+// pile's, so two positions that differ only below the tops of closed piles
+// have the same future. In Golf and Black Hole this makes the heap one
+// card and a count instead of a history of the game.
+func (r *Rules) closedPiles() uint64 {
+	var closed uint64
+	for i := range r.piles {
+		p := &r.piles[i]
+		if (p.role == check.Foundation || p.role == check.Discard) && p.toMask == 0 && !p.grid && i != r.stock {
+			closed |= 1 << i
+		}
+	}
+	for i := range r.piles {
+		for _, f := range r.piles[i].refill {
+			closed &^= 1 << f
+		}
+	}
+	if r.redeal != nil {
+		for _, f := range r.redeal.from {
+			closed &^= 1 << f
+		}
+	}
+	return closed
 }
 
 // cardClasses maps each card to the least the rules can tell apart: when no

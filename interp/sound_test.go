@@ -323,3 +323,24 @@ func TestMemoryBound(t *testing.T) {
 	}
 	t.Fatal("no deal needed the memory to prove unwinnable: choose another game")
 }
+
+// TestAcyclicGames pins which built-in games the solver treats as games
+// whose positions never come back (see acyclic).
+func TestAcyclicGames(t *testing.T) {
+	want := map[string]bool{
+		"golf": true, "black-hole": true, "pyramid": true, "babette": true, "tripeaks": true,
+		"klondike": false, "freecell": false, "klondike-by-threes-worry-back": false, "spider": false,
+		"precedence": true, "plot": false,
+	}
+	for name, acyclic := range want {
+		src, ok := rulesets.Source(name)
+		if !ok {
+			t.Fatalf("no ruleset %s", name)
+		}
+		g, err := check.Source(name, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		assert.Equal(t, acyclic, Compile(g).acyclic(), name)
+	}
+}
