@@ -187,7 +187,10 @@ func (r *Rules) dumpState(s *State) string {
 	return b.String()
 }
 
-var soundGames = flag.Int("sound.games", 400, "games TestSoundnessOnGeneratedGames generates")
+var (
+	soundGames = flag.Int("sound.games", 400, "games TestSoundnessOnGeneratedGames generates")
+	golfDeals  = flag.Int("golf.deals", 8, "deals TestGolfAgainstAHandWrittenSolver compares")
+)
 
 // TestSoundnessOnGeneratedGames: on hundreds of small random games, no
 // claim of the solver, the safe moves or the status is false.
@@ -343,4 +346,75 @@ func TestAcyclicGames(t *testing.T) {
 		}
 		assert.Equal(t, acyclic, Compile(g).acyclic(), name)
 	}
+}
+
+// TestGolfAgainstAHandWrittenSolver compares the solver's verdicts on
+// Golf with a search written for Golf alone, from its rules: seven columns
+// of five, a heap that takes a card one rank above or below its top (no
+// wrap), a stock of seventeen turned once. A position is the height of each
+// column, the cards left in the stock and the heap's top card.
+func TestGolfAgainstAHandWrittenSolver(t *testing.T) {
+	src, _ := rulesets.Source("golf")
+	g, err := check.Source("golf.patience", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Compile(g)
+	heap, _ := r.PileIndex("heap")
+	stock, _ := r.PileIndex("stock")
+	deals := *golfDeals
+	won := 0
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		s := r.Deal(seed)
+		var cols [7][]int
+		for i := range 7 {
+			p, _ := r.PileIndex(fmt.Sprintf("t%d", i+1))
+			for _, c := range s.Pile(r, p) {
+				cols[i] = append(cols[i], c.Rank())
+			}
+		}
+		var stk []int // top first
+		pile := s.Pile(r, stock)
+		for i := len(pile) - 1; i >= 0; i-- {
+			stk = append(stk, pile[i].Rank())
+		}
+		if s.lens[heap] != 0 {
+			t.Fatal("the heap starts empty")
+		}
+		seen := map[[9]int]bool{}
+		var wins func(h [7]int, dealt, top int) bool
+		wins = func(h [7]int, dealt, top int) bool {
+			if h == [7]int{} && dealt == len(stk) {
+				return true
+			}
+			k := [9]int{h[0], h[1], h[2], h[3], h[4], h[5], h[6], dealt, top}
+			if seen[k] {
+				return false
+			}
+			seen[k] = true
+			for i := range 7 {
+				if h[i] > 0 {
+					c := cols[i][h[i]-1]
+					if top == 0 || c == top+1 || c == top-1 {
+						h2 := h
+						h2[i]--
+						if wins(h2, dealt, c) {
+							return true
+						}
+					}
+				}
+			}
+			return dealt < len(stk) && wins(h, dealt+1, stk[dealt])
+		}
+		want := wins([7]int{len(cols[0]), len(cols[1]), len(cols[2]), len(cols[3]), len(cols[4]), len(cols[5]), len(cols[6])}, 0, 0)
+		sol := r.Solve(s, Limits{})
+		if want {
+			won++
+			assert.Equal(t, Winnable, sol.Verdict, "seed %d", seed)
+		} else {
+			assert.Equal(t, Unwinnable, sol.Verdict, "seed %d", seed)
+		}
+	}
+	assert.Positive(t, won)
+	assert.Less(t, won, deals)
 }
