@@ -189,7 +189,7 @@ func (r *Rules) dumpState(s *State) string {
 
 var (
 	soundGames = flag.Int("sound.games", 400, "games TestSoundnessOnGeneratedGames generates")
-	golfDeals  = flag.Int("golf.deals", 8, "deals TestGolfAgainstAHandWrittenSolver compares")
+	golfDeals  = flag.Int("golf.deals", 4, "deals TestGolfAgainstAHandWrittenSolver compares")
 )
 
 // TestSoundnessOnGeneratedGames: on hundreds of small random games, no
