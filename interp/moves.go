@@ -35,8 +35,11 @@ type Move struct {
 }
 
 // Moves appends every legal move in s to buf and returns it. Every distinct
-// destination is its own move.
+// destination is its own move. A won game has none.
 func (r *Rules) Moves(s *State, buf []Move) []Move {
+	if r.win(s) {
+		return buf
+	}
 	buf = r.movesFrom(s, ^uint64(0), r.dests, buf)
 	for _, d := range r.pairPiles {
 		buf = r.pairMoves(s, d, buf)
@@ -471,7 +474,7 @@ func (r *Rules) canRedeal(s *State) bool {
 	}
 	n := 0
 	for _, p := range rd.from {
-		n += int(s.lens[p])
+		n += s.count(r, p) // a grid's gaps are nothing to gather
 	}
 	return n > 0 && n <= r.caps[r.stock]
 }

@@ -89,6 +89,9 @@ func (r *Rules) ParseMove(s *State, text string) (Move, error) {
 	if len(f) == 0 {
 		return Move{}, fmt.Errorf("empty move")
 	}
+	if r.Won(s) {
+		return Move{}, fmt.Errorf("the game is won: no moves are left")
+	}
 	legal := r.Moves(s, nil)
 	switch f[0] {
 	case "deal":

@@ -428,7 +428,7 @@ func TestRulesPrecedenceWon(t *testing.T) {
 	assert.Equal(t, precedenceFull(8), pileOf(t, g, "f8"))
 	assert.Equal(t, interp.Won, g.Status())
 	assertMoves(t, g)
-	refused(t, g, "redeal", "nothing to gather for a redeal")
+	refused(t, g, "redeal", "the game is won: no moves are left")
 }
 
 // ---- Plot ----
@@ -904,6 +904,26 @@ func TestRulesBabetteWon(t *testing.T) {
 	play(t, g, "garden3:2 ace4")
 	assert.Equal(t, interp.Won, g.Status())
 	assertMoves(t, g)
+}
+
+// A won game offers no moves, not even a redeal left over, and the garden's
+// gaps are nothing to gather (found by a check against an independent
+// engine).
+func TestRulesBabetteWonWithARedealLeft(t *testing.T) {
+	l := babetteEnd(0)
+	l.piles = map[string]string{"ace4": seq('A', 1, 12, "S"), "garden3": ".. KS"}
+	for i, s := range "CDHS" {
+		l.piles["king"+strconv.Itoa(i+1)] = seq('K', -1, 13, string(s))
+		if s != 'S' {
+			l.piles["ace"+strconv.Itoa(i+1)] = seq('A', 1, 13, string(s))
+		}
+	}
+	g := setUp(t, "babette", l)
+	play(t, g, "garden3:2 ace4")
+	assert.Equal(t, interp.Won, g.Status())
+	assertMoves(t, g)
+	_, err := g.Play("redeal")
+	assert.ErrorContains(t, err, "the game is won")
 }
 
 // ---- Rouge et Noir ----
