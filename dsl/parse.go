@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -97,11 +98,13 @@ type (
 	}
 )
 
+// The one-statement parsers are built only when an error needs one, so
+// that a program that parses good files never pays for them.
 var (
-	gameStmtParser  = participle.MustBuild[oneGameStmt](options()...)
-	pileStmtParser  = participle.MustBuild[onePileStmt](options()...)
-	dealStmtParser  = participle.MustBuild[oneDealStmt](options()...)
-	layoutRowParser = participle.MustBuild[oneLayoutRow](options()...)
+	gameStmtParser  = sync.OnceValue(func() *participle.Parser[oneGameStmt] { return participle.MustBuild[oneGameStmt](options()...) })
+	pileStmtParser  = sync.OnceValue(func() *participle.Parser[onePileStmt] { return participle.MustBuild[onePileStmt](options()...) })
+	dealStmtParser  = sync.OnceValue(func() *participle.Parser[oneDealStmt] { return participle.MustBuild[oneDealStmt](options()...) })
+	layoutRowParser = sync.OnceValue(func() *participle.Parser[oneLayoutRow] { return participle.MustBuild[oneLayoutRow](options()...) })
 )
 
 func init() {
@@ -244,9 +247,9 @@ var blockParsers = map[string]struct {
 	"layout": {parseOne(layoutRowParser), []string{"row"}},
 }
 
-func parseOne[T any](p *participle.Parser[T]) func(string, []byte) error {
+func parseOne[T any](p func() *participle.Parser[T]) func(string, []byte) error {
 	return func(filename string, src []byte) error {
-		_, err := p.ParseBytes(filename, src, participle.AllowTrailing(true))
+		_, err := p().ParseBytes(filename, src, participle.AllowTrailing(true))
 		return err
 	}
 }
