@@ -6,8 +6,6 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // IndentWidth is the number of spaces per brace level in formatted output.
@@ -59,32 +57,48 @@ type ftoken struct {
 // rawTokens lexes src without the parser's mappings, so every token keeps
 // its text as written (a string's escapes, a number's leading zeros).
 func rawTokens(filename string, src []byte) ([]ftoken, error) {
+	toks, err := rawTokensPartial(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ftoken, len(toks))
+	for i, t := range toks {
+		out[i] = ftoken{text: t.Text, off: t.Offset, end: t.Offset + len(t.Text), line: t.Line, comment: t.Comment, newlines: t.Newlines}
+	}
+	return out, nil
+}
+
+// rawTokensPartial lexes src as written, returning the tokens before the
+// first lexing error, and the error.
+func rawTokensPartial(filename string, src []byte) ([]Token, error) {
 	lex, err := patienceLexer.Lex(filename, bytes.NewReader(src))
 	if err != nil {
 		return nil, err
 	}
-	all, err := lexer.ConsumeAll(lex)
-	if err != nil {
-		return nil, err
-	}
 	syms := patienceLexer.Symbols()
-	var out []ftoken
+	var out []Token
 	newlines := 0
-	for _, t := range all {
+	for {
+		t, err := lex.Next()
+		if err != nil {
+			return out, err
+		}
 		switch {
 		case t.EOF():
-			continue
+			return out, nil
 		case t.Type == syms["Whitespace"]:
 			newlines += strings.Count(t.Value, "\n")
 			continue
 		}
-		out = append(out, ftoken{
-			text: t.Value, off: t.Pos.Offset, end: t.Pos.Offset + len(t.Value), line: t.Pos.Line,
-			comment: t.Type == syms["Comment"], newlines: newlines,
+		out = append(out, Token{
+			Text: t.Value, Offset: t.Pos.Offset, Line: t.Pos.Line, Column: t.Pos.Column,
+			Comment: t.Type == syms["Comment"], String: t.Type == syms["String"],
+			Keyword:  t.Type == syms["Ident"] && Keywords[t.Value],
+			Name:     t.Type == syms["Ident"] && !Keywords[t.Value],
+			Newlines: newlines,
 		})
 		newlines = 0
 	}
-	return out, nil
 }
 
 // span is a syntax node's extent in bytes.
