@@ -20,8 +20,8 @@ var keywordDocs = map[string]keywordDoc{
 	"reserve":    {"Piles", "Declares reserve piles: `reserve r { ... }`."},
 	"stock":      {"Piles", "Declares the stock (at most one), dealt with `deal` and refilled by `redeal`."},
 	"waste":      {"Piles", "Declares the waste pile, usually fed by the stock's `deal 1 to waste`."},
-	"cell":       {"Piles", "Declares cell piles, e.g. FreeCell's `cell free[4] { holds 1 }`."},
-	"discard":    {"Piles", "Declares discard piles, e.g. a completed run's `discard d[8]` or Pyramid's `discard d { pairs sum 13 }`."},
+	"cell":       {"Piles", "Declares cell piles, e.g. four free cells: `cell free[4] { holds 1 }`."},
+	"discard":    {"Piles", "Declares discard piles, for completed runs (`discard d[8]`) or pairs (`discard d { pairs sum 13 }`)."},
 
 	"any":       {"Cards and patterns", "In a pattern, every card; in a condition or a suit relation, at least one pile (`any t is empty`)."},
 	"red":       {"Cards and patterns", "In a pattern, every red card (♦ ♥), or a rank in red: `red A`."},
