@@ -2,6 +2,7 @@ package dsl_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -170,6 +171,41 @@ func clearPositions(v reflect.Value) {
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
 				clearPositions(v.Field(i))
+			}
+		}
+	}
+}
+
+// TestFormatAnyLayout takes every built-in ruleset apart and puts it
+// together in odd layouts: a comment after every token, a line break after
+// every token, everything on one line. Each must format to the same tree,
+// keep every comment, and be formatted again unchanged.
+func TestFormatAnyLayout(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		src, _ := rulesets.Source(name)
+		toks := dsl.Tokens(src)
+		var comments, breaks, flat strings.Builder
+		for i, tok := range toks {
+			if tok.Comment {
+				continue
+			}
+			fmt.Fprintf(&comments, "%s # c%d\n", tok.Text, i)
+			breaks.WriteString(tok.Text + "\n\n\n")
+			flat.WriteString(tok.Text + " ")
+		}
+		for kind, text := range map[string]string{"comments": comments.String(), "breaks": breaks.String(), "flat": flat.String()} {
+			out, err := dsl.Format(name, []byte(text))
+			require.NoError(t, err, "%s, %s", name, kind)
+			sameTree(t, src, out)
+			again, err := dsl.Format(name, out)
+			require.NoError(t, err)
+			require.Equal(t, string(out), string(again), "%s, %s: not idempotent", name, kind)
+			if kind == "comments" {
+				for i, tok := range toks {
+					if !tok.Comment {
+						require.Contains(t, string(out), fmt.Sprintf("# c%d\n", i), "%s: a comment was lost", name)
+					}
+				}
 			}
 		}
 	}

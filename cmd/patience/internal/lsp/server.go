@@ -150,7 +150,7 @@ func (s *server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any,
 	return protocol.InitializeResult{
 		Capabilities: protocol.ServerCapabilities{
 			TextDocumentSync:           protocol.TextDocumentSyncOptions{OpenClose: &yes, Change: &full},
-			CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{" ", ","}},
+			CompletionProvider:         &protocol.CompletionOptions{},
 			HoverProvider:              true,
 			DefinitionProvider:         true,
 			ReferencesProvider:         true,
