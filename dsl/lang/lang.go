@@ -349,6 +349,26 @@ var nameWords = map[string]bool{
 	"(": true, "not": true, "and": true, "or": true, "when": true, "until": true, "rank": true,
 }
 
+var (
+	steps = []string{"down", "up", "either", "same-rank"}
+	suits = []string{"any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit"}
+)
+
+// follow lists the keywords that may come after a keyword, where the
+// grammar allows only a few.
+var follow = map[string][]string{
+	"build": steps, "run": steps,
+	"down": append([]string{"but"}, suits...), "up": suits, "either": suits, "same-rank": suits,
+	"any-suit": {"wrap", "except"}, "same-suit": {"wrap", "except"}, "same-colour": {"wrap", "except"},
+	"alternate-colour": {"wrap", "except"}, "other-suit": {"wrap", "except"},
+	"move": {"top", "runs", "whole"}, "accepts": {"one", "runs"}, "runs": {"using"},
+	"is": {"not", "empty", "full", "started"}, "are": {"not", "empty", "full", "started"},
+	"not": {"empty", "full", "started", "all", "during", "after", "every", "any", "no", "not"},
+	"redeal": {"unlimited"}, "face": {"down"}, "but": {"top"}, "grid": {"both-ends"},
+	"fill": {"from"}, "refill": {"from"}, "pairs": {"sum"}, "start": {"after", "when"},
+	"win": {"when"}, "all": {"cards"}, "cards": {"in"}, "let": nil,
+}
+
 // Complete lists the words that may be typed at byte offset off: at the
 // start of a statement the keywords that start one in the enclosing block,
 // after a word that takes a name the names in scope, elsewhere keywords
@@ -415,6 +435,11 @@ func (d *Doc) Complete(off int) []Candidate {
 	switch {
 	case atStmt:
 		keywords(starters, "statement")
+	case follow[prev.Text] != nil:
+		keywords(follow[prev.Text], "keyword")
+		if prev.Text == "not" {
+			names(Pile, Group)
+		}
 	case prev.Text == "during":
 		names(Phase)
 	case prev.Text == "rank":
