@@ -363,7 +363,7 @@ var follow = map[string][]string{
 	"alternate-colour": {"wrap", "except"}, "other-suit": {"wrap", "except"},
 	"move": {"top", "runs", "whole"}, "accepts": {"one", "runs"}, "runs": {"using"},
 	"is": {"not", "empty", "full", "started"}, "are": {"not", "empty", "full", "started"},
-	"not": {"empty", "full", "started", "all", "during", "after", "every", "any", "no", "not"},
+	"not":    {"empty", "full", "started", "all", "during", "after", "every", "any", "no", "not"},
 	"redeal": {"unlimited"}, "face": {"down"}, "but": {"top"}, "grid": {"both-ends"},
 	"fill": {"from"}, "refill": {"from"}, "pairs": {"sum"}, "start": {"after", "when"},
 	"win": {"when"}, "all": {"cards"}, "cards": {"in"}, "let": nil,
