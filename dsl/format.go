@@ -200,11 +200,13 @@ func (f *formatter) findStatements(file *File) {
 		if b.open >= 0 {
 			lo, hi = f.toks[b.open].end, f.toks[b.close].off
 		}
-		// The outermost nodes within (lo, hi), in order.
+		// The outermost nodes within (lo, hi), in order: from the first
+		// span starting at lo or later, skipping those inside the last one
+		// taken.
 		end := lo
 		var stmts []span
-		for _, s := range spans {
-			if s.start >= end && s.start >= lo && s.end <= hi {
+		for k := sort.Search(len(spans), func(k int) bool { return spans[k].start >= lo }); k < len(spans) && spans[k].start < hi; k++ {
+			if s := spans[k]; s.start >= end && s.end <= hi {
 				stmts = append(stmts, s)
 				end = s.end
 			}
@@ -217,18 +219,16 @@ func (f *formatter) findStatements(file *File) {
 			}
 		}
 		// A `;` at the block's own level, outside every statement, only
-		// separates statements: one a line needs none.
-		inside := func(off int) bool {
-			for _, s := range stmts {
-				if off >= s.start && off < s.end {
-					return true
-				}
-			}
-			return false
-		}
+		// separates statements: one a line needs none. The statements are
+		// in order, so one sweep finds them.
 		first, last := b.open+1, b.close-1
+		j := 0
 		for i := first; i <= last; i++ {
-			if f.toks[i].text == ";" && !f.toks[i].comment && !inside(f.toks[i].off) {
+			off := f.toks[i].off
+			for j < len(stmts) && stmts[j].end <= off {
+				j++
+			}
+			if f.toks[i].text == ";" && !f.toks[i].comment && !(j < len(stmts) && off >= stmts[j].start) {
 				f.dropped[i] = true
 			}
 		}
