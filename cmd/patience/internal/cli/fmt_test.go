@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const messy = "game \"x\" {\n decks 1;tableau t[2] { to t }\n  deal { 1 to each t }   # one each\n win when all cards in t\n}\n"
+
+const tidy = "game \"x\" {\n  decks 1\n  tableau t[2] { to t }\n  deal { 1 to each t }              # one each\n  win when all cards in t\n}\n"
+
+func runFmt(t *testing.T, stdin string, args ...string) (code int, out, errOut string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = Run(context.Background(), append([]string{"fmt"}, args...), strings.NewReader(stdin), &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestFmtStdin(t *testing.T) {
+	code, out, errOut := runFmt(t, messy)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, tidy, out)
+
+	code, out, errOut = runFmt(t, "game \"x\" {\n  tableau t[2] { bulid down }\n}\n")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, `<standard input>:2:18: error: unknown statement "bulid" in a pile block; did you mean "build"?`)
+	assert.Contains(t, errOut, "^^^^^")
+}
+
+func TestFmtFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.patience")
+	b := filepath.Join(dir, "sub", "b.patience")
+	bad := filepath.Join(dir, "bad.txt")
+	require.NoError(t, os.MkdirAll(filepath.Dir(b), 0o755))
+	require.NoError(t, os.WriteFile(a, []byte(messy), 0o600))
+	require.NoError(t, os.WriteFile(b, []byte(tidy), 0o644))
+	require.NoError(t, os.WriteFile(bad, []byte("game"), 0o644))
+
+	code, out, errOut := runFmt(t, "", "-l", dir)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, a+"\n", out, "only the file that differs is listed")
+
+	code, out, errOut = runFmt(t, "", "-d", a)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "--- "+a+"\n+++ "+a+" (formatted)\n@@ -1,5 +1,6 @@\n")
+	assert.Contains(t, out, "\n- decks 1;tableau t[2] { to t }\n")
+	assert.Contains(t, out, "\n+  decks 1\n+  tableau t[2] { to t }\n")
+
+	code, _, errOut = runFmt(t, "", "-w", a, b)
+	require.Equal(t, 0, code, errOut)
+	got, err := os.ReadFile(a)
+	require.NoError(t, err)
+	assert.Equal(t, tidy, string(got))
+	fi, err := os.Stat(a)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "-w keeps the permissions")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 3, "no temporary file is left behind")
+
+	code, out, _ = runFmt(t, "", "-l", dir)
+	assert.Equal(t, 0, code)
+	assert.Empty(t, out)
+
+	// A file that does not parse is refused and left alone; the others are
+	// still done.
+	require.NoError(t, os.WriteFile(a, []byte(messy), 0o600))
+	code, out, errOut = runFmt(t, "", "-l", bad, a)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, a+"\n", out)
+	assert.Contains(t, errOut, bad+":1:5: error: unexpected end of file")
+
+	code, _, errOut = runFmt(t, "", filepath.Join(dir, "missing.patience"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "patience: cannot read")
+
+	code, _, errOut = runFmt(t, messy, "-w")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "fmt -w needs a file")
+}

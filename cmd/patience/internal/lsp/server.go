@@ -1,0 +1,403 @@
+// Package lsp is the patience language server: it speaks the Language
+// Server Protocol over a stream (standard input and output for `patience
+// lsp`) and answers from dsl/lang, so an editor shows the checker's own
+// diagnostics, with quick fixes for its suggestions, completes keywords and
+// names, explains keywords and piles, finds definitions and references,
+// outlines the file and formats it with dsl.Format.
+//
+// The protocol's types and its method dispatch are github.com/tliron/glsp's
+// (protocol_3_16); the JSON-RPC framing is github.com/sourcegraph/jsonrpc2,
+// which glsp itself is built on, used directly so that any stream can be
+// served (a pipe in the tests) without glsp's server package and its
+// logging dependencies.
+package lsp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/sourcegraph/jsonrpc2"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/dsl/lang"
+)
+
+// Name is the server's name in its answer to initialize.
+const Name = "patience"
+
+// Serve answers one client on stream until the client exits or the stream
+// ends. version is the server's version, for the client's information.
+func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error {
+	s := &server{docs: map[string]*document{}, version: version}
+	h := s.handler()
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, safeCodec{}), jsonrpc2.HandlerWithError(
+		func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+			return s.handle(ctx, conn, req, h)
+		}))
+	select {
+	case <-conn.DisconnectNotify():
+	case <-ctx.Done():
+		conn.Close()
+	}
+	return nil
+}
+
+// safeCodec frames messages as the protocol says, with every character that
+// could drive a terminal written as a JSON escape (see dsl.Escape), so that
+// nothing from a document reaches a terminal raw even when the server is
+// run by hand. The escaped message is the same JSON.
+type safeCodec struct{ jsonrpc2.VSCodeObjectCodec }
+
+func (safeCodec) WriteObject(w io.Writer, obj any) error {
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	data = []byte(dsl.Escape(string(data)))
+	if _, err := fmt.Fprintf(w, "Content-Length: %d\r\n\r\n", len(data)); err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+func (c safeCodec) ReadObject(r *bufio.Reader, v any) error {
+	return c.VSCodeObjectCodec.ReadObject(r, v)
+}
+
+type server struct {
+	mu      sync.Mutex
+	docs    map[string]*document
+	version string
+}
+
+// document is one open file and its latest analysis.
+type document struct {
+	uri  string
+	text string
+	ix   *lineIndex
+	doc  *lang.Doc
+}
+
+// handle runs one message through glsp's dispatch. A panic in answering is
+// turned into an error reply, so that no document can stop the server.
+func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request, h *protocol.Handler) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error in %s: %v\n%s", req.Method, r, debug.Stack())}
+		}
+	}()
+	gctx := &glsp.Context{
+		Method: req.Method,
+		Notify: func(method string, params any) { _ = conn.Notify(ctx, method, params) },
+		Call:   func(method string, params, result any) { _ = conn.Call(ctx, method, params, result) },
+	}
+	if req.Params != nil {
+		gctx.Params = *req.Params
+	}
+	r, validMethod, validParams, err := h.Handle(gctx)
+	switch {
+	case req.Method == protocol.MethodExit:
+		conn.Close()
+		return nil, nil
+	case !validMethod:
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
+	case !validParams:
+		msg := "invalid parameters"
+		if err != nil {
+			msg = err.Error()
+		}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: msg}
+	case err != nil:
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: err.Error()}
+	}
+	return r, nil
+}
+
+func (s *server) handler() *protocol.Handler {
+	return &protocol.Handler{
+		Initialize:                 s.initialize,
+		Initialized:                func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		Shutdown:                   func(*glsp.Context) error { return nil },
+		Exit:                       func(*glsp.Context) error { return nil },
+		SetTrace:                   func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
+		TextDocumentDidOpen:        s.didOpen,
+		TextDocumentDidChange:      s.didChange,
+		TextDocumentDidClose:       s.didClose,
+		TextDocumentDidSave:        func(*glsp.Context, *protocol.DidSaveTextDocumentParams) error { return nil },
+		TextDocumentCompletion:     s.completion,
+		TextDocumentHover:          s.hover,
+		TextDocumentDefinition:     s.definition,
+		TextDocumentReferences:     s.references,
+		TextDocumentDocumentSymbol: s.documentSymbol,
+		TextDocumentCodeAction:     s.codeAction,
+		TextDocumentFormatting:     s.formatting,
+	}
+}
+
+func (s *server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any, error) {
+	yes := true
+	full := protocol.TextDocumentSyncKindFull
+	version := s.version
+	return protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			TextDocumentSync:           protocol.TextDocumentSyncOptions{OpenClose: &yes, Change: &full},
+			CompletionProvider:         &protocol.CompletionOptions{},
+			HoverProvider:              true,
+			DefinitionProvider:         true,
+			ReferencesProvider:         true,
+			DocumentSymbolProvider:     true,
+			CodeActionProvider:         protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
+			DocumentFormattingProvider: true,
+		},
+		ServerInfo: &protocol.InitializeResultServerInfo{Name: Name, Version: &version},
+	}, nil
+}
+
+// filename is what diagnostics call a document: the path of a file: URI,
+// or the URI itself.
+func filename(uri string) string {
+	if rest, ok := strings.CutPrefix(uri, "file://"); ok {
+		return rest
+	}
+	return uri
+}
+
+// update analyses a document's new text and publishes its diagnostics.
+func (s *server) update(ctx *glsp.Context, uri, text string) {
+	s.mu.Lock()
+	var prev *lang.Doc
+	if d := s.docs[uri]; d != nil {
+		prev = d.doc
+	}
+	d := &document{uri: uri, text: text, ix: newLineIndex(text), doc: lang.Analyze(filename(uri), []byte(text), prev)}
+	s.docs[uri] = d
+	s.mu.Unlock()
+	ctx.Notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: d.diagnostics()})
+}
+
+func (s *server) get(uri string) *document {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.docs[uri]
+}
+
+func (s *server) didOpen(ctx *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
+	s.update(ctx, p.TextDocument.URI, p.TextDocument.Text)
+	return nil
+}
+
+func (s *server) didChange(ctx *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+	// Full sync: the last change holds the whole text.
+	for i := len(p.ContentChanges) - 1; i >= 0; i-- {
+		switch c := p.ContentChanges[i].(type) {
+		case protocol.TextDocumentContentChangeEventWhole:
+			s.update(ctx, p.TextDocument.URI, c.Text)
+			return nil
+		case protocol.TextDocumentContentChangeEvent:
+			if c.Range == nil {
+				s.update(ctx, p.TextDocument.URI, c.Text)
+				return nil
+			}
+			return fmt.Errorf("the server takes whole documents (full sync), not ranges")
+		}
+	}
+	return nil
+}
+
+func (s *server) didClose(ctx *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
+	s.mu.Lock()
+	delete(s.docs, p.TextDocument.URI)
+	s.mu.Unlock()
+	ctx.Notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
+	return nil
+}
+
+// suggestion is carried in a diagnostic's data, for its quick fix.
+type suggestion struct {
+	Suggest string `json:"suggest"`
+}
+
+// diagnostics are the checker's diagnostics in the protocol's terms, worded
+// as `patience validate` words them.
+func (d *document) diagnostics() []protocol.Diagnostic {
+	out := []protocol.Diagnostic{}
+	source := Name
+	for _, x := range d.doc.Diags {
+		sev := protocol.DiagnosticSeverityError
+		if x.Severity == dsl.Warning {
+			sev = protocol.DiagnosticSeverityWarning
+		}
+		msg := x.Message
+		pd := protocol.Diagnostic{Range: d.ix.rng(x.Pos, x.End), Severity: &sev, Source: &source}
+		if x.Suggest != "" {
+			msg += fmt.Sprintf("; did you mean %q?", x.Suggest)
+			pd.Data = suggestion{x.Suggest}
+		}
+		pd.Message = msg
+		out = append(out, pd)
+	}
+	return out
+}
+
+func (s *server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return []protocol.CodeAction{}, nil
+	}
+	out := []protocol.CodeAction{}
+	quickfix := protocol.CodeActionKindQuickFix
+	yes := true
+	for i, x := range d.doc.Diags {
+		if x.Suggest == "" || x.End.Line == 0 {
+			continue
+		}
+		pd := d.diagnostics()[i]
+		if !overlaps(pd.Range, p.Range) {
+			continue
+		}
+		out = append(out, protocol.CodeAction{
+			Title: fmt.Sprintf("Change to %q", x.Suggest), Kind: &quickfix, IsPreferred: &yes,
+			Diagnostics: []protocol.Diagnostic{pd},
+			Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{
+				d.uri: {{Range: pd.Range, NewText: x.Suggest}},
+			}},
+		})
+	}
+	return out, nil
+}
+
+func before(a, b protocol.Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+func overlaps(a, b protocol.Range) bool {
+	return !before(a.End, b.Start) && !before(b.End, a.Start)
+}
+
+var completionKinds = map[string]protocol.CompletionItemKind{
+	"keyword":         protocol.CompletionItemKindKeyword,
+	string(lang.Pile): protocol.CompletionItemKindField, string(lang.Group): protocol.CompletionItemKindStruct,
+	string(lang.Phase): protocol.CompletionItemKindEvent, string(lang.Value): protocol.CompletionItemKindConstant,
+}
+
+func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return []protocol.CompletionItem{}, nil
+	}
+	out := []protocol.CompletionItem{}
+	for _, c := range d.doc.Complete(d.ix.offset(p.Position)) {
+		kind := completionKinds[c.Kind]
+		detail := c.Detail
+		item := protocol.CompletionItem{Label: c.Label, Kind: &kind, Detail: &detail}
+		if c.Kind == "keyword" {
+			if doc := lang.KeywordDoc(c.Label); doc != "" {
+				item.Documentation = protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: doc}
+			}
+		}
+		out = append(out, item)
+	}
+	return out, nil
+}
+
+func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return nil, nil
+	}
+	text, span, ok := d.doc.Hover(d.ix.offset(p.Position))
+	if !ok {
+		return nil, nil
+	}
+	r := d.ix.rng(span.Start, span.End)
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text}, Range: &r}, nil
+}
+
+func (d *document) locations(spans []lang.Span) []protocol.Location {
+	out := []protocol.Location{}
+	for _, sp := range spans {
+		out = append(out, protocol.Location{URI: d.uri, Range: d.ix.rng(sp.Start, sp.End)})
+	}
+	return out
+}
+
+func (s *server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return nil, nil
+	}
+	spans, ok := d.doc.Definition(d.ix.offset(p.Position))
+	if !ok {
+		return nil, nil
+	}
+	return d.locations(spans), nil
+}
+
+func (s *server) references(_ *glsp.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return []protocol.Location{}, nil
+	}
+	return d.locations(d.doc.References(d.ix.offset(p.Position), p.Context.IncludeDeclaration)), nil
+}
+
+var symbolKinds = map[string]protocol.SymbolKind{
+	"game": protocol.SymbolKindModule, string(lang.Pile): protocol.SymbolKindField, string(lang.Group): protocol.SymbolKindArray,
+	string(lang.Phase): protocol.SymbolKindEvent, string(lang.Value): protocol.SymbolKindConstant,
+	"deal": protocol.SymbolKindFunction, "layout": protocol.SymbolKindStruct, "win": protocol.SymbolKindBoolean,
+}
+
+func (s *server) documentSymbol(_ *glsp.Context, p *protocol.DocumentSymbolParams) (any, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return []protocol.DocumentSymbol{}, nil
+	}
+	var conv func(o lang.Outline) protocol.DocumentSymbol
+	conv = func(o lang.Outline) protocol.DocumentSymbol {
+		kind, ok := symbolKinds[o.Kind]
+		if !ok {
+			kind = protocol.SymbolKindObject
+		}
+		name := o.Name
+		if strings.TrimSpace(name) == "" {
+			name = o.Kind // the protocol refuses an empty name
+		}
+		sym := protocol.DocumentSymbol{Name: name, Kind: kind, Range: d.ix.rng(o.Range.Start, o.Range.End), SelectionRange: d.ix.rng(o.Select.Start, o.Select.End)}
+		if o.Detail != "" {
+			detail := o.Detail
+			sym.Detail = &detail
+		}
+		for _, c := range o.Children {
+			sym.Children = append(sym.Children, conv(c))
+		}
+		return sym
+	}
+	out := []protocol.DocumentSymbol{}
+	for _, o := range d.doc.Outline() {
+		out = append(out, conv(o))
+	}
+	return out, nil
+}
+
+// formatting replaces the whole text with dsl.Format's; a file that does
+// not parse is left alone (its diagnostics say why).
+func (s *server) formatting(_ *glsp.Context, p *protocol.DocumentFormattingParams) ([]protocol.TextEdit, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return []protocol.TextEdit{}, nil
+	}
+	out, err := dsl.Format(filename(d.uri), []byte(d.text))
+	if err != nil || string(out) == d.text {
+		return []protocol.TextEdit{}, nil
+	}
+	return []protocol.TextEdit{{Range: d.ix.whole(), NewText: string(out)}}, nil
+}

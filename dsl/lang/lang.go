@@ -1,0 +1,559 @@
+// Package lang is what the authoring tools know about a .patience file as
+// it is being written: its diagnostics (the checker's own, computed once by
+// check.Source), the names it declares and where they are used, what a
+// keyword or a name means, which words may come at a place, and an outline.
+// It works in the terms of dsl: byte offsets into the file as dsl.Normalize
+// returns it, and 1-based lines and rune columns; converting to an editor's
+// positions is the caller's job. Every function accepts any text and any
+// offset without panicking.
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// Doc is one analysed version of a file.
+type Doc struct {
+	Filename string
+	Src      []byte            // as dsl.Normalize returns it
+	File     *dsl.File         // nil when the file does not parse
+	Game     *check.Game       // nil unless the file checks
+	Diags    []*dsl.Diagnostic // every diagnostic check.Source gives, in order
+
+	symbols map[string]*Symbol
+	refs    []ref
+	// stale holds the names of the last version that parsed, for completion
+	// while this one does not.
+	stale map[string]*Symbol
+}
+
+// Kind is what a name names.
+type Kind string
+
+// The kinds of names.
+const (
+	Pile  Kind = "pile"
+	Group Kind = "group"
+	Phase Kind = "phase"
+	Value Kind = "value"
+)
+
+// Symbol is a declared name (or a role group, which a pile's role makes).
+type Symbol struct {
+	Name  string
+	Kind  Kind
+	Role  string     // the piles' role, for a pile or a group
+	Index int        // a pile's number in its group (from 1), or 0
+	Piles []string   // a group's piles, in order
+	Decls []dsl.Node // where it is declared: the name, or the role word of an unnamed pile
+	Stmts []dsl.Node // the declaring statements
+}
+
+type ref struct {
+	text       string
+	start, end lexer.Position
+}
+
+// Analyze reads a file: it runs check.Source (the same call as `patience
+// validate`) for the diagnostics, and, when the file parses, collects its
+// names. prev, the analysis of an earlier version, lends its names to
+// completion while this one does not parse; it may be nil.
+func Analyze(filename string, src []byte, prev *Doc) *Doc {
+	src = dsl.Normalize(src)
+	d := &Doc{Filename: filename, Src: src}
+	game, err := check.Source(filename, src)
+	d.Game = game
+	var diags *dsl.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		d.Diags = diags.List
+	case err != nil:
+		d.Diags = []*dsl.Diagnostic{{Pos: lexer.Position{Filename: filename, Line: 1, Column: 1}, Severity: dsl.Error, Message: err.Error()}}
+	}
+	if f, err := dsl.Parse(filename, src); err == nil {
+		d.File = f
+		d.collect()
+	} else if prev != nil {
+		d.stale = prev.symbols
+		if prev.symbols == nil {
+			d.stale = prev.stale
+		}
+	}
+	return d
+}
+
+// roleGroups are the names of every pile of a role, as the checker makes
+// them.
+var roleGroups = map[string]string{
+	"foundation": "foundations", "tableau": "tableau", "reserve": "reserves", "stock": "stock",
+	"waste": "waste", "cell": "cells", "discard": "discards",
+}
+
+func (d *Doc) collect() {
+	d.symbols = map[string]*Symbol{}
+	add := func(name string, kind Kind, decl, stmt dsl.Node) *Symbol {
+		s := d.symbols[name]
+		if s == nil {
+			s = &Symbol{Name: name, Kind: kind}
+			d.symbols[name] = s
+		}
+		s.Decls = append(s.Decls, decl)
+		s.Stmts = append(s.Stmts, stmt)
+		return s
+	}
+	var roles []string
+	firstOfRole := map[string]*dsl.PileDecl{}
+	for _, st := range d.File.Game.Stmts {
+		switch st := st.(type) {
+		case *dsl.PileDecl:
+			name, decl := st.Role, dsl.Node(roleWord{st})
+			if st.Name != nil {
+				name, decl = st.Name.Text, st.Name
+			}
+			if _, ok := firstOfRole[st.Role]; !ok {
+				firstOfRole[st.Role] = st
+				roles = append(roles, st.Role)
+			}
+			if st.Range == nil {
+				s := add(name, Pile, decl, st)
+				s.Role = st.Role
+				continue
+			}
+			from, to := 1, st.Range.From.Value
+			if st.Range.To != nil {
+				from, to = st.Range.From.Value, st.Range.To.Value
+			}
+			g := add(name, Group, decl, st)
+			g.Role = st.Role
+			for i := from; i <= to && i-from < 64; i++ {
+				p := add(fmt.Sprintf("%s%d", name, i), Pile, decl, st)
+				p.Role, p.Index = st.Role, i
+				g.Piles = append(g.Piles, p.Name)
+			}
+		case *dsl.Phase:
+			add(st.Name.Text, Phase, &st.Name, st)
+		case *dsl.Let:
+			add(st.Name.Text, Value, &st.Name, st)
+		}
+	}
+	for _, role := range roles {
+		name := roleGroups[role]
+		if _, taken := d.symbols[name]; taken {
+			continue
+		}
+		first := firstOfRole[role]
+		s := add(name, Group, roleWord{first}, first)
+		s.Role = role
+	}
+	walkRefs(reflect.ValueOf(d.File), func(r *dsl.Ref) {
+		start, end := r.Span()
+		d.refs = append(d.refs, ref{r.Text, start, end})
+	})
+}
+
+// roleWord is the role word of a pile declaration, which names an unnamed
+// pile (`waste`) and stands for the role group.
+type roleWord struct{ d *dsl.PileDecl }
+
+func (r roleWord) Span() (lexer.Position, lexer.Position) {
+	start := r.d.Pos
+	end := start
+	end.Offset += len(r.d.Role)
+	end.Column += len(r.d.Role)
+	return start, end
+}
+
+// walkRefs calls fn on every reference in a syntax tree.
+func walkRefs(v reflect.Value, fn func(*dsl.Ref)) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			walkRefs(v.Elem(), fn)
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			walkRefs(v.Index(i), fn)
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeOf(dsl.Ref{}) {
+			if v.CanAddr() {
+				fn(v.Addr().Interface().(*dsl.Ref))
+			}
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				walkRefs(v.Field(i), fn)
+			}
+		}
+	}
+}
+
+// Symbols lists the names the file declares, sorted.
+func (d *Doc) Symbols() []*Symbol {
+	var out []*Symbol
+	for _, s := range d.symbols {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Symbol returns the declared name, or nil.
+func (d *Doc) Symbol(name string) *Symbol { return d.symbols[name] }
+
+// Span is a range of the file.
+type Span struct{ Start, End lexer.Position }
+
+// Word is the token at or just before byte offset off: a name, a keyword,
+// or nothing (ok false) in a comment, a string, white space or punctuation.
+func (d *Doc) Word(off int) (dsl.Token, bool) {
+	if off < 0 || off > len(d.Src) {
+		return dsl.Token{}, false
+	}
+	for _, t := range dsl.Tokens(d.Src) {
+		if t.Offset > off {
+			break
+		}
+		if off <= t.Offset+len(t.Text) && (t.Name || t.Keyword) {
+			return t, true
+		}
+	}
+	return dsl.Token{}, false
+}
+
+func tokenSpan(t dsl.Token) Span {
+	start := lexer.Position{Offset: t.Offset, Line: t.Line, Column: t.Column}
+	end := start
+	end.Offset += len(t.Text)
+	end.Column += len([]rune(t.Text))
+	return Span{start, end}
+}
+
+// Definition returns where the name at off is declared.
+func (d *Doc) Definition(off int) ([]Span, bool) {
+	t, ok := d.Word(off)
+	if !ok || !t.Name && !isRoleWord(t.Text) {
+		return nil, false
+	}
+	s := d.symbols[t.Text]
+	if s == nil {
+		return nil, false
+	}
+	var out []Span
+	for _, n := range s.Decls {
+		start, end := n.Span()
+		out = append(out, Span{start, end})
+	}
+	return out, true
+}
+
+func isRoleWord(s string) bool { _, ok := roleGroups[s]; return ok }
+
+// References returns every use of the name at off, with its declarations
+// first when withDecl.
+func (d *Doc) References(off int, withDecl bool) []Span {
+	t, ok := d.Word(off)
+	if !ok || d.symbols[t.Text] == nil {
+		return nil
+	}
+	var out []Span
+	if withDecl {
+		out, _ = d.Definition(off)
+	}
+	for _, r := range d.refs {
+		if r.text == t.Text {
+			out = append(out, Span{r.start, r.end})
+		}
+	}
+	return out
+}
+
+// Hover says, in markdown, what the word at off means: a keyword's entry of
+// the language reference, or a name's kind and declaration.
+func (d *Doc) Hover(off int) (string, Span, bool) {
+	t, ok := d.Word(off)
+	if !ok {
+		return "", Span{}, false
+	}
+	if s := d.symbols[t.Text]; s != nil && (t.Name || isRoleWord(t.Text)) {
+		return d.describe(s), tokenSpan(t), true
+	}
+	if doc := KeywordDoc(t.Text); doc != "" && t.Keyword {
+		return "**" + t.Text + "**: " + doc, tokenSpan(t), true
+	}
+	return "", Span{}, false
+}
+
+func (d *Doc) describe(s *Symbol) string {
+	var b strings.Builder
+	switch {
+	case s.Kind == Pile && s.Index > 0:
+		group := strings.TrimSuffix(s.Name, fmt.Sprint(s.Index))
+		fmt.Fprintf(&b, "**%s**: %s pile, number %d of group `%s`", s.Name, s.Role, s.Index, group)
+	case s.Kind == Pile:
+		fmt.Fprintf(&b, "**%s**: %s pile", s.Name, s.Role)
+	case s.Kind == Group && len(s.Piles) > 0:
+		fmt.Fprintf(&b, "**%s**: group of %d %s piles, %s", s.Name, len(s.Piles), s.Role, s.Piles[0])
+		if len(s.Piles) > 1 {
+			fmt.Fprintf(&b, " … %s", s.Piles[len(s.Piles)-1])
+		}
+	case s.Kind == Group:
+		fmt.Fprintf(&b, "**%s**: every %s pile", s.Name, s.Role)
+	default:
+		fmt.Fprintf(&b, "**%s**: %s", s.Name, s.Kind)
+	}
+	if d.Game != nil {
+		for _, p := range d.Game.Piles {
+			if p.Name == s.Name && p.Holds > 0 {
+				fmt.Fprintf(&b, "; holds %d", p.Holds)
+			}
+		}
+	}
+	b.WriteString("\n")
+	for _, n := range s.Stmts {
+		start, end := n.Span()
+		if start.Offset < 0 || end.Offset > len(d.Src) || start.Offset >= end.Offset {
+			continue
+		}
+		text := string(d.Src[start.Offset:end.Offset])
+		fence := "```"
+		for strings.Contains(text, fence) {
+			fence += "`"
+		}
+		fmt.Fprintf(&b, "\n%spatience\n%s\n%s\n", fence, text, fence)
+	}
+	return b.String()
+}
+
+// Candidate is a word that may be typed at a place.
+type Candidate struct {
+	Label  string
+	Kind   string // "keyword", or the Kind of a name
+	Detail string
+}
+
+// nameWords are the words after which a name comes.
+var nameWords = map[string]bool{
+	"to": true, "from": true, "in": true, "by": true, ",": true, "row": true, "each": true, "of": true,
+	"using": true, "during": true, "after": true, "every": true, "any": true, "no": true, "cover": true,
+	"(": true, "not": true, "and": true, "or": true, "when": true, "until": true, "rank": true,
+}
+
+var (
+	steps = []string{"down", "up", "either", "same-rank"}
+	suits = []string{"any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit"}
+)
+
+// follow lists the keywords that may come after a keyword, where the
+// grammar allows only a few.
+var follow = map[string][]string{
+	"build": steps, "run": steps,
+	"down": append([]string{"but"}, suits...), "up": suits, "either": suits, "same-rank": suits,
+	"any-suit": {"wrap", "except"}, "same-suit": {"wrap", "except"}, "same-colour": {"wrap", "except"},
+	"alternate-colour": {"wrap", "except"}, "other-suit": {"wrap", "except"},
+	"move": {"top", "runs", "whole"}, "accepts": {"one", "runs"}, "runs": {"using"},
+	"is": {"not", "empty", "full", "started"}, "are": {"not", "empty", "full", "started"},
+	"not":    {"empty", "full", "started", "all", "during", "after", "every", "any", "no", "not"},
+	"redeal": {"unlimited"}, "face": {"down"}, "but": {"top"}, "grid": {"both-ends"},
+	"fill": {"from"}, "refill": {"from"}, "pairs": {"sum"}, "start": {"after", "when"},
+	"win": {"when"}, "all": {"cards"}, "cards": {"in"}, "let": nil,
+}
+
+// Complete lists the words that may be typed at byte offset off: at the
+// start of a statement the keywords that start one in the enclosing block,
+// after a word that takes a name the names in scope, elsewhere keywords
+// and names. Nothing is offered in a comment or a string.
+func (d *Doc) Complete(off int) []Candidate {
+	if off < 0 || off > len(d.Src) {
+		return nil
+	}
+	lineStart := strings.LastIndexByte(string(d.Src[:off]), '\n') + 1
+	lineToks, ok := lexLine(d.Src[lineStart:off])
+	if !ok {
+		return nil // in an unterminated string
+	}
+	prefix := ""
+	if n := len(lineToks); n > 0 {
+		last := lineToks[n-1]
+		if last.Comment || last.String && last.Offset+len(last.Text) >= off-lineStart {
+			return nil
+		}
+		if (last.Name || last.Keyword) && last.Offset+len(last.Text) == off-lineStart {
+			prefix = last.Text
+		}
+	}
+	wordStart := off - len(prefix)
+	var prev *dsl.Token
+	for _, t := range dsl.Tokens(d.Src[:wordStart]) {
+		if !t.Comment {
+			t := t
+			prev = &t
+		}
+	}
+	block := dsl.BlockAt(d.Src, wordStart)
+	firstOnLine := prev == nil || prev.Offset < lineStart
+	atStmt := prev == nil || prev.Text == "{" || prev.Text == "}" || prev.Text == ";"
+	var out []Candidate
+	keywords := func(words []string, detail string) {
+		for _, w := range words {
+			out = append(out, Candidate{Label: w, Kind: "keyword", Detail: detail})
+		}
+	}
+	names := func(kinds ...Kind) {
+		syms := d.symbols
+		if syms == nil {
+			syms = d.stale
+		}
+		var list []*Symbol
+		for _, s := range syms {
+			for _, k := range kinds {
+				if s.Kind == k {
+					list = append(list, s)
+				}
+			}
+		}
+		sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+		for _, s := range list {
+			detail := string(s.Kind)
+			if s.Role != "" {
+				detail = s.Role + " " + detail
+			}
+			out = append(out, Candidate{Label: s.Name, Kind: string(s.Kind), Detail: detail})
+		}
+	}
+	starters := dsl.Starters(block)
+	switch {
+	case atStmt:
+		keywords(starters, "statement")
+	case follow[prev.Text] != nil:
+		keywords(follow[prev.Text], "keyword")
+		if prev.Text == "not" {
+			names(Pile, Group)
+		}
+	case prev.Text == "during":
+		names(Phase)
+	case prev.Text == "rank":
+		names(Value)
+	case prev.Text == "after":
+		names(Pile, Group, Phase)
+	case nameWords[prev.Text]:
+		names(Pile, Group)
+	case firstOnLine && prev.Text != ",":
+		keywords(starters, "statement")
+		names(Pile, Group)
+	default:
+		keywords(sortedKeywords(), "keyword")
+		names(Pile, Group, Phase, Value)
+	}
+	if prefix == "" {
+		return out
+	}
+	var kept []Candidate
+	for _, c := range out {
+		if strings.HasPrefix(c.Label, prefix) {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+// lexLine lexes the text of one line before the cursor; ok is false when it
+// ends inside a string.
+func lexLine(line []byte) ([]dsl.Token, bool) {
+	toks := dsl.Tokens(line)
+	end := 0
+	if n := len(toks); n > 0 {
+		end = toks[n-1].Offset + len(toks[n-1].Text)
+	}
+	rest := strings.TrimSpace(string(line[end:]))
+	if strings.HasPrefix(rest, "\"") {
+		return toks, false
+	}
+	return toks, true
+}
+
+func sortedKeywords() []string {
+	var out []string
+	for w := range dsl.Keywords {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Outline is one entry of a file's outline.
+type Outline struct {
+	Name     string
+	Detail   string
+	Kind     string // "game", "pile", "group", "phase", "value", "deal", "layout", or a statement's keyword
+	Range    Span   // the whole statement
+	Select   Span   // its name
+	Children []Outline
+}
+
+// Outline is the file's structure: the game, and in it each statement that
+// declares something or is a block (piles, phases, values, the deal, the
+// layout, the win condition). It is empty while the file does not parse.
+func (d *Doc) Outline() []Outline {
+	if d.File == nil || d.File.Game == nil {
+		return nil
+	}
+	g := d.File.Game
+	start, end := g.Span()
+	root := Outline{Name: g.Name, Kind: "game", Range: Span{start, end}, Select: Span{start, start}}
+	root.Select.End.Offset += len("game")
+	root.Select.End.Column += len("game")
+	for _, st := range g.Stmts {
+		start, end := st.Span()
+		o := Outline{Range: Span{start, end}, Select: Span{start, start}}
+		toks := dsl.Tokens(d.Src[start.Offset:min(end.Offset, len(d.Src))])
+		if len(toks) == 0 {
+			continue
+		}
+		word := toks[0].Text
+		o.Kind = word
+		o.Select.End.Offset += len(word)
+		o.Select.End.Column += len([]rune(word))
+		switch st := st.(type) {
+		case *dsl.PileDecl:
+			o.Kind, o.Name, o.Detail = string(Pile), st.Role, st.Role
+			if st.Name != nil {
+				o.Name = st.Name.Text
+				s, e := st.Name.Span()
+				o.Select = Span{s, e}
+			}
+			if st.Range != nil {
+				o.Kind = string(Group)
+				s, e := st.Range.Span()
+				o.Name += "[" + string(d.Src[s.Offset:e.Offset]) + "]"
+				if sym := d.symbols[strings.SplitN(o.Name, "[", 2)[0]]; sym != nil {
+					o.Detail = fmt.Sprintf("%s, %d piles", st.Role, len(sym.Piles))
+				}
+			}
+		case *dsl.Phase:
+			o.Kind, o.Name = string(Phase), st.Name.Text
+			s, e := st.Name.Span()
+			o.Select = Span{s, e}
+		case *dsl.Let:
+			o.Kind, o.Name = string(Value), st.Name.Text
+			s, e := st.Name.Span()
+			o.Select = Span{s, e}
+		case *dsl.DealBlock, *dsl.Layout, *dsl.Win:
+			o.Name = word
+		default:
+			continue // aka, summary, decks, suits, cover: not worth an entry
+		}
+		root.Children = append(root.Children, o)
+	}
+	return []Outline{root}
+}

@@ -1,0 +1,230 @@
+package lang_test
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/dsl/lang"
+	"github.com/patience-dev/patience/rulesets"
+)
+
+// TestEveryKeywordHasADoc keeps the hover texts in step with the grammar and
+// the language reference: every reserved word has one, and the section it
+// names is a heading of dsl/README.md.
+func TestEveryKeywordHasADoc(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	require.NoError(t, err)
+	headings := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^#{2,3} (.+)$`).FindAllStringSubmatch(string(readme), -1) {
+		headings[m[1]] = true
+	}
+	require.NotEmpty(t, dsl.Keywords)
+	for w := range dsl.Keywords {
+		doc := lang.KeywordDoc(w)
+		if !assert.NotEmpty(t, doc, "keyword %q has no hover text", w) {
+			continue
+		}
+		m := regexp.MustCompile(`See the language reference, "(.+)"\.$`).FindStringSubmatch(doc)
+		if assert.NotNil(t, m, w) {
+			assert.True(t, headings[m[1]], "keyword %q names section %q, which dsl/README.md does not have", w, m[1])
+		}
+	}
+	assert.Empty(t, lang.KeywordDoc("previous"), "not a keyword")
+}
+
+const plot = `game "Plot" {
+  let b = rank of f1
+  phase restriction "f1 first" until f1 is full
+  reserve { to foundations }
+  foundation f[8] {
+    base rank b
+    start after restriction
+    build up any-suit wrap
+    holds 13
+  }
+  tableau t[12] {
+    build down any-suit wrap
+    fill from waste
+    to foundations, t
+  }
+  stock { deal 1 to waste }
+  waste { to foundations, t }
+  deal {
+    13 to reserve
+    1 to f1
+    1 to each t
+    rest to stock
+  }
+  win when all cards in foundations
+}
+`
+
+func at(t *testing.T, src, marker string) int {
+	t.Helper()
+	i := strings.Index(src, marker)
+	require.GreaterOrEqual(t, i, 0, marker)
+	return i
+}
+
+func TestDiagnosticsAreTheCheckers(t *testing.T) {
+	src := strings.Replace(plot, "to foundations, t\n  }", "to fundations, t\n  }", 1)
+	d := lang.Analyze("p.patience", []byte(src), nil)
+	_, err := check.Source("p.patience", []byte(src))
+	require.Error(t, err)
+	assert.Equal(t, err.(*dsl.Diagnostics).List, d.Diags)
+	require.Len(t, d.Diags, 1)
+	assert.Equal(t, "foundations", d.Diags[0].Suggest)
+
+	ok := lang.Analyze("p.patience", []byte(plot), nil)
+	assert.Empty(t, ok.Diags)
+	assert.NotNil(t, ok.Game)
+}
+
+func TestDefinitionAndReferences(t *testing.T) {
+	d := lang.Analyze("p.patience", []byte(plot), nil)
+	require.NotNil(t, d.File)
+	// f1 is declared by `foundation f[8]`, at the name f.
+	defs, ok := d.Definition(at(t, plot, "f1 first") + 1)
+	require.False(t, ok, "inside a string is no name")
+	defs, ok = d.Definition(at(t, plot, "f1 is full"))
+	require.True(t, ok)
+	require.Len(t, defs, 1)
+	assert.Equal(t, 5, defs[0].Start.Line)
+	assert.Equal(t, 14, defs[0].Start.Column)
+	assert.Equal(t, "f", plot[defs[0].Start.Offset:defs[0].End.Offset])
+
+	refs := d.References(at(t, plot, "f1 is full"), true)
+	require.Len(t, refs, 4, "the declaration and three uses: let, until, deal")
+
+	// A role group is defined by the first pile of its role.
+	defs, ok = d.Definition(at(t, plot, "foundations }"))
+	require.True(t, ok)
+	assert.Equal(t, "foundation", plot[defs[0].Start.Offset:defs[0].End.Offset])
+	assert.Len(t, d.References(at(t, plot, "foundations }"), false), 4)
+
+	// A phase and a value.
+	defs, ok = d.Definition(at(t, plot, "restriction\n"))
+	require.True(t, ok)
+	assert.Equal(t, 3, defs[0].Start.Line)
+	defs, ok = d.Definition(at(t, plot, "b\n"))
+	require.True(t, ok)
+	assert.Equal(t, 2, defs[0].Start.Line)
+
+	_, ok = d.Definition(at(t, plot, "build up"))
+	assert.False(t, ok, "a keyword has no definition")
+}
+
+func TestHover(t *testing.T) {
+	d := lang.Analyze("p.patience", []byte(plot), nil)
+	text, span, ok := d.Hover(at(t, plot, "holds 13") + 2)
+	require.True(t, ok)
+	assert.Contains(t, text, "**holds**: `holds N`")
+	assert.Equal(t, "holds", plot[span.Start.Offset:span.End.Offset])
+
+	text, _, ok = d.Hover(at(t, plot, "f1 is full"))
+	require.True(t, ok)
+	assert.Contains(t, text, "**f1**: foundation pile, number 1 of group `f`; holds 13")
+	assert.Contains(t, text, "```patience\nfoundation f[8] {\n    base rank b\n")
+
+	text, _, ok = d.Hover(at(t, plot, "t\n  }"))
+	require.True(t, ok)
+	assert.Contains(t, text, "**t**: group of 12 tableau piles, t1 … t12")
+
+	_, _, ok = d.Hover(at(t, plot, "  let"))
+	assert.False(t, ok, "white space")
+}
+
+func labels(cs []lang.Candidate) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Label)
+	}
+	return out
+}
+
+func TestComplete(t *testing.T) {
+	d := lang.Analyze("p.patience", []byte(plot), nil)
+	// The start of a statement in a pile block: the pile statements.
+	got := labels(d.Complete(at(t, plot, "    holds 13") + 4))
+	assert.Contains(t, got, "holds")
+	assert.Contains(t, got, "build")
+	assert.NotContains(t, got, "foundation")
+	// With a prefix.
+	assert.Equal(t, []string{"holds"}, labels(d.Complete(at(t, plot, "holds 13")+2)))
+	// In the game block.
+	got = labels(d.Complete(at(t, plot, "  stock {") + 2))
+	assert.Contains(t, got, "foundation")
+	assert.Contains(t, got, "layout")
+	assert.NotContains(t, got, "holds")
+	// In the deal block.
+	got = labels(d.Complete(at(t, plot, "    rest to stock") + 4))
+	assert.Contains(t, got, "take")
+	assert.Contains(t, got, "rest")
+	// After `to`: names.
+	got = labels(d.Complete(at(t, plot, "stock\n  }")))
+	assert.Contains(t, got, "stock")
+	assert.Contains(t, got, "f1")
+	assert.Contains(t, got, "foundations")
+	assert.NotContains(t, got, "restriction", "a phase is no pile")
+	// After `rank`: values; after `after`: phases too.
+	assert.Equal(t, []string{"b"}, labels(d.Complete(at(t, plot, "b\n    start"))))
+	assert.Contains(t, labels(d.Complete(at(t, plot, "restriction\n    build"))), "restriction")
+	// After a keyword that allows only a few.
+	assert.Equal(t, []string{"down", "up", "either", "same-rank"}, labels(d.Complete(at(t, plot, "up any-suit"))))
+	assert.Equal(t, []string{"any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit"}, labels(d.Complete(at(t, plot, "any-suit wrap\n    holds"))))
+	assert.Equal(t, []string{"empty", "full", "started"}, labels(d.Complete(at(t, plot, "full\n  reserve")))[1:], "after is: not and the states")
+	// Nothing in a comment or a string.
+	assert.Empty(t, d.Complete(at(t, plot, "f1 first")+2))
+
+	// While the file does not parse, the names of the last version that
+	// did are offered.
+	broken := strings.Replace(plot, "    1 to f1\n", "    1 to \n", 1)
+	b := lang.Analyze("p.patience", []byte(broken), d)
+	require.Nil(t, b.File)
+	got = labels(b.Complete(at(t, broken, "1 to \n") + 5))
+	assert.NotEmpty(t, b.Diags)
+	assert.Contains(t, got, "f1")
+}
+
+func TestOutline(t *testing.T) {
+	d := lang.Analyze("p.patience", []byte(plot), nil)
+	out := d.Outline()
+	require.Len(t, out, 1)
+	assert.Equal(t, "Plot", out[0].Name)
+	var names []string
+	for _, c := range out[0].Children {
+		names = append(names, c.Kind+":"+c.Name)
+	}
+	assert.Equal(t, []string{"value:b", "phase:restriction", "pile:reserve", "group:f[8]", "group:t[12]", "pile:stock", "pile:waste", "deal:deal", "win:win"}, names)
+}
+
+// TestAnyTextAnyOffset runs every query at every offset of every ruleset, cut
+// short and garbled, and of odd texts: none may panic.
+func TestAnyTextAnyOffset(t *testing.T) {
+	texts := []string{"", "game", "\"", "#", "game \"x\" { tableau t[", "{{{{", "日本語 ü", "game \"x\" {\r\n  deal {\r\n"}
+	for _, name := range rulesets.Names()[:2] {
+		src, _ := rulesets.Source(name)
+		texts = append(texts, string(src), string(src[:len(src)/2]), strings.ReplaceAll(string(src), "to", "\"to"))
+	}
+	var prev *lang.Doc
+	for _, text := range texts {
+		d := lang.Analyze("x.patience", []byte(text), prev)
+		step := 1 + len(d.Src)/100 // every offset of a short text, a sample of a long one
+		for off := -1; off <= len(d.Src)+1; off += step {
+			d.Complete(off)
+			d.Hover(off)
+			d.Definition(off)
+			d.References(off, true)
+		}
+		d.Outline()
+		d.Symbols()
+		prev = d
+	}
+}
