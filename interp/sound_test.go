@@ -90,6 +90,7 @@ func (p *plain) dfs(s *State) bool {
 // require that each kind of claim was really put to the test.
 type tally struct {
 	positions, wins, losses, unknown, safe, lost int
+	warned                                       int // games the checker warned of
 }
 
 // soundness checks the claims made about position s of a game against the
@@ -158,8 +159,20 @@ func checkGenerated(t testing.TB, src string, seeds int, walk uint64, n *tally) 
 	r := Compile(g)
 	p := &plain{r: r}
 	rng := rand.New(rand.NewPCG(walk, 7))
+	neverWon := false // the checker warns that no deal can be won
+	if g.Warnings != nil {
+		for _, d := range g.Warnings.List {
+			neverWon = neverWon || strings.Contains(d.Message, "can never be won")
+		}
+		n.warned++
+	}
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
 		s := r.Deal(seed)
+		if neverWon {
+			if win, _ := p.wins(s.Clone()); win {
+				t.Fatalf("seed %d: the checker says the game can never be won, but the plain search wins\n%s\n%s", seed, src, g.Warnings.Render())
+			}
+		}
 		for step := 0; step < 4; step++ {
 			if err := soundness(r, s, p, 200_000, n); err != nil {
 				t.Fatalf("seed %d, after %d random moves: %v\n%s\nposition:\n%s", seed, step, err, src, r.dumpState(s))
@@ -208,8 +221,8 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 		}
 	}
 	t.Logf("%d games; %d positions compared with the plain search: %d winnable, %d not; "+
-		"the solver left %d unknown; %d safe moves and %d lost statuses checked",
-		valid, n.positions, n.wins, n.losses, n.unknown, n.safe, n.lost)
+		"the solver left %d unknown; %d safe moves and %d lost statuses checked; %d games warned of",
+		valid, n.positions, n.wins, n.losses, n.unknown, n.safe, n.lost, n.warned)
 	// Each kind of claim must really have been tested.
 	assert.GreaterOrEqual(t, valid, games*3/4, "too few generated games check: the generator needs mending")
 	assert.GreaterOrEqual(t, n.wins, games, "too few winnable positions")

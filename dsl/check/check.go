@@ -42,6 +42,7 @@ func File(f *dsl.File, src []byte) (*Game, error) {
 		if d.HasErrors() {
 			return nil, d
 		}
+		c.g.Warnings = d
 	}
 	return c.g, nil
 }
@@ -61,6 +62,8 @@ type checker struct {
 	// MaxPiles: one error said so, and a reference to them says no more.
 	refused   map[string]bool
 	overLimit bool // "too many piles" has been said
+
+	phaseNodes []dsl.Node // each phase's declaration, for warnings
 
 	fullTests []fullTest // `is full` tests, checked once every capacity is known
 	toChecks  []toCheck  // `to` lists, checked once every pile's rules are known
@@ -197,6 +200,9 @@ func (c *checker) game(g *dsl.Game) {
 		}
 		c.value[l.Name.Text] = len(c.g.Values)
 		c.g.Values = append(c.g.Values, &Value{Name: l.Name.Text, Pile: pile})
+	}
+	for _, p := range phases {
+		c.phaseNodes = append(c.phaseNodes, p)
 	}
 	for i, p := range phases {
 		if i < len(c.g.Phases) && p.Until != nil {
@@ -1173,6 +1179,9 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		}
 	}
 	c.takes()
+	if len(c.diags) == 0 {
+		c.warnings(decls) // only of a game that checks: the model is whole
+	}
 	// `all cards in P` can hold only if P has room for every card.
 	for _, t := range c.allIns {
 		room := 0

@@ -72,7 +72,48 @@ func TestRulesetsCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		assert.NotEmpty(t, g.Name)
+		assert.Nil(t, g.Warnings, "%s has warnings", name)
 		assert.NotEmpty(t, g.Summary, "%s has no summary", name)
 		assert.NotNil(t, g.Win)
+	}
+}
+
+// TestWarnings checks the warnings of each file in testdata/warn/*.txtar,
+// files that check, against the text they must render.
+func TestWarnings(t *testing.T) {
+	files, err := filepath.Glob("testdata/warn/*.txtar")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			require.NoError(t, err)
+			var input []byte
+			wantAt := -1
+			for i, f := range ar.Files {
+				switch f.Name {
+				case "input.patience":
+					input = f.Data
+				case "want":
+					wantAt = i
+				}
+			}
+			require.GreaterOrEqual(t, wantAt, 0, "no want section")
+			g, err := check.Source("input.patience", input)
+			require.NoError(t, err, "a file with warnings still checks")
+			got := ""
+			if g.Warnings != nil {
+				for _, d := range g.Warnings.List {
+					assert.Equal(t, dsl.Warning, d.Severity)
+				}
+				got = g.Warnings.Render()
+			}
+			if *update {
+				ar.Files[wantAt].Data = []byte(got)
+				require.NoError(t, os.WriteFile(file, txtar.Format(ar), 0o644))
+				return
+			}
+			assert.Equal(t, string(ar.Files[wantAt].Data), got)
+		})
 	}
 }

@@ -5,6 +5,8 @@
 // run-time error.
 package check
 
+import "github.com/patience-dev/patience/dsl"
+
 // Role is what a pile is for. Roles decide a few defaults (a foundation takes
 // one card at a time, a stock is dealt face down) and which moves count as
 // rearranging when deciding whether a game is lost.
@@ -58,6 +60,10 @@ type Game struct {
 	Source    []byte
 	Filename  string
 	CardCount int   // Decks × 13 × len(Suits)
+
+	// Warnings are what the checker found legal but surely not meant (see
+	// warn.go), with the file's text for rendering; nil when there are none.
+	Warnings *dsl.Diagnostics
 	Suits     []int // the suits in each deck (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 }
 

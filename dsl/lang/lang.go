@@ -78,6 +78,8 @@ func Analyze(filename string, src []byte, prev *Doc) *Doc {
 		d.Diags = diags.List
 	case err != nil:
 		d.Diags = []*dsl.Diagnostic{{Pos: lexer.Position{Filename: filename, Line: 1, Column: 1}, Severity: dsl.Error, Message: err.Error()}}
+	case game.Warnings != nil:
+		d.Diags = game.Warnings.List // a file that checks may still warn
 	}
 	if f, err := dsl.Parse(filename, src); err == nil {
 		d.File = f

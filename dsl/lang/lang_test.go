@@ -85,6 +85,14 @@ func TestDiagnosticsAreTheCheckers(t *testing.T) {
 	ok := lang.Analyze("p.patience", []byte(plot), nil)
 	assert.Empty(t, ok.Diags)
 	assert.NotNil(t, ok.Game)
+
+	// A file that checks brings its warnings.
+	dead := strings.Replace(plot, "reserve { to foundations }", "reserve", 1)
+	w := lang.Analyze("p.patience", []byte(dead), nil)
+	require.NotNil(t, w.Game)
+	require.NotEmpty(t, w.Diags)
+	assert.Equal(t, dsl.Warning, w.Diags[0].Severity)
+	assert.Equal(t, w.Game.Warnings.List, w.Diags)
 }
 
 func TestDefinitionAndReferences(t *testing.T) {

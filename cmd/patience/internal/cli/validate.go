@@ -32,12 +32,15 @@ func newValidateCmd() *cobra.Command {
 		Short: "Check rule files and report every problem in them",
 		Long: `Check each rule file (or built-in ruleset) and report every problem found,
 as path:line:col: error: message with the source line and a caret under the
-place. Valid files are reported as "ok  FILE". The exit code is 0 when every
-file is valid and 1 otherwise.
+place. Valid files are reported as "ok  FILE". A valid file may still get
+warnings (path:line:col: warning: ...): what it says is legal, but makes the
+game unwinnable from every deal or leaves a pile that no card can enter.
+The exit code is 0 when every file is valid, warnings or not, and 1
+otherwise.
 
 With --json the diagnostics of all files are printed to stdout as one JSON
-array (file, line, column, end_line, end_column, severity, message,
-suggestion), empty when all are valid.`,
+array (file, line, column, end_line, end_column, severity — "error" or
+"warning" —, message, suggestion), empty when all are valid with no warning.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return fmt.Errorf("validate needs at least one file or built-in ruleset name")
@@ -51,11 +54,19 @@ suggestion), empty when all are valid.`,
 			invalid := 0
 			for _, arg := range args {
 				filename, src, err := source(arg)
+				var g *check.Game
 				if err == nil {
-					_, err = check.Source(filename, src)
+					g, err = check.Source(filename, src)
 				}
 				if err == nil {
-					if !asJSON {
+					switch {
+					case asJSON && g.Warnings != nil:
+						all = append(all, diagnosticsData(g.Warnings)...)
+					case g.Warnings != nil:
+						fmt.Fprint(errOut, g.Warnings.Render())
+						n := len(g.Warnings.List)
+						fmt.Fprintf(out, "ok  %s (%d %s)\n", arg, n, plural(n, "warning", "warnings"))
+					case !asJSON:
 						fmt.Fprintf(out, "ok  %s\n", arg)
 					}
 					continue

@@ -1,0 +1,279 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/patience-dev/patience/dsl"
+)
+
+// Warnings: what a file says that is legal but cannot be what its author
+// meant, because it makes the game unwinnable from every deal, or a part of
+// it dead. Each names the place and says why. A warning does not stop the
+// file from checking: validate prints it, and the game can still be played.
+//
+// Each is decided from the rules alone, as an over-estimate of what could
+// ever happen, so a warning is never given for a game that some deal could
+// win:
+//
+//   - a pile no card can ever enter: none is dealt there, and no move,
+//     stock deal, refill or redeal brings one;
+//   - cards dealt where they can never leave while the win needs every card
+//     in other piles;
+//   - a pile of the win that must fill to its `holds`, but whose build
+//     from its base cannot reach that many cards (a foundation that builds
+//     up from a King);
+//   - a start rule or a phase's end that can never hold: it waits for a
+//     pile no card can enter, or for more cards than a pile can hold.
+
+// warnf records a warning at n.
+func (c *checker) warnf(n dsl.Node, format string, args ...any) {
+	d := c.errorf(n, format, args...)
+	d.Severity = dsl.Warning
+}
+
+// flow is what can ever happen to each pile's cards.
+type flow struct {
+	dealt  []int  // cards the deal puts there
+	enters []bool // a card can come in after the deal
+	leaves []bool // a card can go out
+}
+
+func (c *checker) flows() flow {
+	g := c.g
+	n := len(g.Piles)
+	f := flow{dealt: make([]int, n), enters: make([]bool, n), leaves: make([]bool, n)}
+	for _, st := range g.Deal {
+		f.dealt[st.Pile] += st.Count
+	}
+	for i, p := range g.Piles {
+		for _, t := range p.To {
+			if t != i {
+				f.enters[t] = true
+				f.leaves[i] = true
+			}
+		}
+		for _, src := range p.Refill {
+			f.enters[i] = true
+			f.leaves[src] = true
+		}
+		if p.Pairs > 0 {
+			f.enters[i] = true // pairs come from piles whose `to` names it
+		}
+	}
+	for _, a := range g.Actions {
+		for _, t := range a.Targets {
+			f.enters[t] = true
+		}
+		if g.Stock >= 0 {
+			f.leaves[g.Stock] = true
+		}
+	}
+	if g.Redeal != nil && g.Stock >= 0 {
+		f.enters[g.Stock] = true
+		for _, p := range g.Redeal.From {
+			f.leaves[p] = true
+		}
+	}
+	return f
+}
+
+func (c *checker) warnings(decls []pileDecl) {
+	g := c.g
+	f := c.flows()
+	win, _ := g.Win.(AllIn)
+	inWin := func(p int) bool { return slices.Contains(win.Piles, p) }
+	never := func(p int) bool { return f.dealt[p] == 0 && !f.enters[p] }
+	for i, p := range g.Piles {
+		switch {
+		case never(i) && inWin(i):
+			c.warnf(c.declNode(decls, i), "no card can ever reach %q: none is dealt there and nothing moves, deals or refills to it, though the win names it", p.Name)
+		case never(i):
+			c.warnf(c.declNode(decls, i), "no card can ever enter %q: none is dealt there and nothing moves, deals or refills to it", p.Name)
+		case win.Piles != nil && f.dealt[i] > 0 && !f.leaves[i] && !inWin(i):
+			c.warnf(c.declNode(decls, i), "the game can never be won: the %d cards dealt to %q can never leave it (it has no `to`), but the win needs every card elsewhere", f.dealt[i], p.Name)
+		}
+		if p.StartAfter >= 0 && never(p.StartAfter) && f.dealt[i] == 0 {
+			c.warnf(c.declNode(decls, i), "%q can never start: it waits for %q, which no card can ever enter", p.Name, g.Piles[p.StartAfter].Name)
+		}
+		if p.StartWhen != nil && !c.possible(p.StartWhen, f) && f.dealt[i] == 0 {
+			c.warnf(c.declNode(decls, i), "%q can never start: its `start when` condition can never hold", p.Name)
+		}
+	}
+	c.reachWarnings(decls, f)
+	for i, ph := range g.Phases {
+		if ph.Until != nil && !c.possible(ph.Until, f) {
+			c.warnf(c.phaseNodes[i], "phase %q never ends: its `until` condition can never hold", ph.Name)
+		}
+	}
+}
+
+// reachWarnings warns when the win's piles can never hold the whole pack:
+// each holds at most its `holds`, and a pile that gets cards only by moves
+// (none dealt, no stock deal or refill to it) at most as many as a build
+// from its base can reach. Each pile that falls short of its `holds` is
+// named.
+func (c *checker) reachWarnings(decls []pileDecl, f flow) {
+	g := c.g
+	win, ok := g.Win.(AllIn)
+	if !ok {
+		return
+	}
+	fed := make([]bool, len(g.Piles)) // by a deal or a refill
+	for _, a := range g.Actions {
+		for _, t := range a.Targets {
+			fed[t] = true
+		}
+	}
+	type short struct {
+		pile, most int
+		how        string
+	}
+	var shorts []short
+	total := 0
+	for _, q := range win.Piles {
+		p := g.Piles[q]
+		room := g.CardCount
+		if p.Holds > 0 {
+			room = p.Holds
+		}
+		if f.dealt[q] == 0 && !fed[q] && len(p.Refill) == 0 {
+			if most, how := c.longestBuild(p); most < room {
+				if p.Holds > 0 {
+					shorts = append(shorts, short{q, most, how})
+				}
+				room = most
+			}
+		}
+		total += min(room, g.CardCount)
+	}
+	if total >= g.CardCount {
+		return
+	}
+	said := map[dsl.Node]bool{} // one warning for the piles of one declaration
+	for _, x := range shorts {
+		n := c.declNode(decls, x.pile)
+		if said[n] {
+			continue
+		}
+		said[n] = true
+		p := g.Piles[x.pile]
+		name := fmt.Sprintf("%q", p.Name)
+		for _, d := range decls {
+			if d.ast == n && len(d.piles) > 1 {
+				name = fmt.Sprintf("each of %q to %q", p.Name, g.Piles[d.piles[len(d.piles)-1]].Name)
+			}
+		}
+		c.warnf(n, "the game can never be won: %s holds %d, but %s it holds at most %d, and the win's piles then hold at most %d of the %d cards",
+			name, p.Holds, x.how, x.most, total, g.CardCount)
+	}
+}
+
+// longestBuild is the most cards pile p could hold by building from an
+// empty pile (an over-estimate: it counts ranks, not which cards are left),
+// and how that comes about, for the message.
+func (c *checker) longestBuild(p *Pile) (int, string) {
+	copies := c.g.Decks * len(c.g.Suits)
+	ranks := uint16(0x3ffe)
+	for _, b := range p.Base {
+		if b.Cond == nil && b.Pattern.Value < 0 {
+			ranks &= b.Pattern.Ranks
+		}
+	}
+	if ranks == 0 {
+		return 0, "no card matches its base, so"
+	}
+	for _, b := range p.Base {
+		if b.Cond != nil || b.Pattern.Value >= 0 {
+			ranks = 0x3ffe // a base that may not apply, or set by the deal: any rank
+		}
+	}
+	if p.Build == nil {
+		return 1, "with no `build`,"
+	}
+	if p.Build.Wrap || p.Build.Step == StepEither {
+		return c.g.CardCount, ""
+	}
+	best, from := 0, 0
+	for r := 1; r <= 13; r++ {
+		if ranks&(1<<r) == 0 {
+			continue
+		}
+		var n int // ranks strictly climb or fall, so copies do not add up
+		switch p.Build.Step {
+		case StepUp:
+			n = 14 - r
+		case StepDown:
+			n = r
+		case StepSame:
+			n = copies
+			if p.Build.Suit == SameSuit {
+				n = c.g.Decks
+			}
+		}
+		if n > best {
+			best, from = n, r
+		}
+	}
+	step := map[Step]string{StepUp: "up", StepDown: "down", StepSame: "on the same rank"}[p.Build.Step]
+	return best, fmt.Sprintf("started with %s and built %s without wrap,", rankWord(from), step)
+}
+
+func rankWord(r int) string {
+	return [...]string{"", "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a Jack", "a Queen", "a King"}[r]
+}
+
+// possible reports whether a condition could ever hold, as far as the
+// piles' contents go: false only when some part of it certainly cannot.
+func (c *checker) possible(x Cond, f flow) bool {
+	switch x := x.(type) {
+	case And:
+		for _, y := range x {
+			if !c.possible(y, f) {
+				return false
+			}
+		}
+		return true
+	case Or:
+		for _, y := range x {
+			if c.possible(y, f) {
+				return true
+			}
+		}
+		return len(x) == 0
+	case PileTest:
+		if x.Neg {
+			return true
+		}
+		can := func(p int) bool {
+			room := c.g.CardCount
+			if h := c.g.Piles[p].Holds; h > 0 {
+				room = h
+			}
+			if f.dealt[p] == 0 && !f.enters[p] {
+				room = 0
+			}
+			switch x.State {
+			case Started:
+				return room > 0
+			case HoldsN:
+				return x.N <= room
+			case Full:
+				return room > 0
+			}
+			return true
+		}
+		switch x.Quant {
+		case Every:
+			for _, p := range x.Piles {
+				if !can(p) {
+					return false
+				}
+			}
+			return true
+		case Some:
+			return slices.ContainsFunc(x.Piles, can)
+		}
+	}
+	return true
+}
