@@ -91,6 +91,7 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 		newSolveCmd(),
 		newStatsCmd(),
 		newVersionCmd(),
+		newServeCmd(),
 	)
 	root.InitDefaultCompletionCmd()
 	fixCompletionCmd(root)
