@@ -201,20 +201,24 @@ function paintEditor() {
   for (let i = 1; i <= n; i++) frag.append(el("div", bad.has(i) ? "err" : "", String(i)));
   frag.append(el("div", "", "\u00a0"));
   gutter.replaceChildren(frag);
-  // The backdrop: the same text, transparent, with the ranges marked.
-  const rs = ranges(text, diags).sort((x, y) => x.a - y.a);
+  // The backdrop: the same text, transparent, with the ranges marked. A
+  // range over several lines (a whole block) is marked lightly; ranges
+  // may overlap, so the text is cut at every range's ends.
+  const rs = ranges(text, diags);
+  const cuts = [...new Set([0, text.length, ...rs.flatMap((r) => [r.a, Math.min(r.b, text.length)])])].sort((x, y) => x - y);
   const back = $("backdrop");
   const parts = document.createDocumentFragment();
-  let at = 0;
-  for (const r of rs) {
-    if (r.b <= at) continue;
-    const a = Math.max(r.a, at);
-    parts.append(document.createTextNode(text.slice(at, a)));
-    const piece = text.slice(a, r.b);
-    parts.append(el("mark", "", piece === "" || piece === "\n" ? " " : piece));
-    at = r.b;
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const a = cuts[k], b = cuts[k + 1];
+    const piece = text.slice(a, b);
+    const over = rs.filter((r) => r.a <= a && b <= r.b);
+    if (over.length === 0) { parts.append(document.createTextNode(piece)); continue; }
+    const wide = over.every((r) => r.d.end_line && r.d.end_line > r.d.line);
+    parts.append(el("mark", wide ? "wide" : "", piece));
   }
-  parts.append(document.createTextNode(text.slice(at) + "\n\u00a0"));
+  // A range at the very end of the text, or past it, still shows.
+  if (rs.some((r) => r.a >= text.length)) parts.append(el("mark", "", " "));
+  parts.append(document.createTextNode("\n\u00a0"));
   back.replaceChildren(parts);
   syncScroll();
 }
@@ -385,6 +389,7 @@ function pileElement(b, p, t, hint) {
   const pile = b.piles[p];
   const div = el("div", "pile " + pile.role);
   div.dataset.pile = p;
+  div.dataset.name = pile.name;
   if (t.piles.has(p)) div.classList.add("target");
   if (hint && hint.to === p && hint.kind !== "deal" && hint.kind !== "redeal") div.classList.add("hint");
   div.append(el("div", "name", pile.name));
