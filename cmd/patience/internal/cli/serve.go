@@ -25,7 +25,8 @@ played by clicking a card and then a pile. The game runs in the browser, as
 the same Go code compiled to WebAssembly; the server only hands out files,
 which are embedded in this binary and work from any static host as well.
 The rule file and the seed travel in the page's address, so a variant is a
-link. An interrupt or SIGTERM stops the server.`,
+link. An interrupt or SIGTERM stops the server, with a line on stderr and
+the exit code 128 plus the signal's number.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ln, err := net.Listen("tcp", addr)
@@ -51,7 +52,12 @@ link. An interrupt or SIGTERM stops the server.`,
 			if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "patience: %v; the server has stopped\n", context.Cause(ctx))
+			// A signal ends it as it ends play: a line on stderr and 128
+			// plus the signal's number.
+			var c *caught
+			if errors.As(context.Cause(ctx), &c) {
+				return &signalExit{caught: c, msg: "; the server has stopped"}
+			}
 			return nil
 		},
 	}

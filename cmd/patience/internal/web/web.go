@@ -112,7 +112,7 @@ func (h *handler) gzipped() ([]byte, error) {
 			return
 		}
 		var b bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+		zw, _ := gzip.NewWriterLevel(&b, gzip.DefaultCompression)
 		if _, err := zw.Write(raw); err != nil {
 			g.err = err
 			return

@@ -227,13 +227,10 @@ func (s *Session) recover(reply *Reply) {
 }
 
 func parseSeed(seed string) (uint64, error) {
-	seed = strings.TrimSpace(seed)
-	if seed == "" {
-		return 0, nil
-	}
-	n, err := strconv.ParseUint(seed, 10, 64)
+	n, err := strconv.ParseUint(strings.TrimSpace(seed), 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("the seed must be a whole number from 0 to %d, not %q", uint64(1<<64-1), seed)
+		// As the command line says it.
+		return 0, fmt.Errorf("invalid seed %q: want a whole number from 0 to %d", seed, uint64(1<<64-1))
 	}
 	return n, nil
 }

@@ -138,7 +138,7 @@ func TestBadInput(t *testing.T) {
 	if r := s.Load("x", strings.Repeat("#", MaxSource+1), "1"); r.OK || len(r.Diagnostics) != 1 || !strings.Contains(r.Diagnostics[0].Message, "at most") {
 		t.Errorf("a huge file: %+v", r.Diagnostics)
 	}
-	for _, seed := range []string{"-1", "x", "18446744073709551616"} {
+	for _, seed := range []string{"", "-1", "x", "18446744073709551616"} {
 		if r := s.Load("precedence", source(t, "precedence"), seed); r.Error == "" || !strings.Contains(r.Error, "seed") {
 			t.Errorf("seed %q: %+v", seed, r.Line)
 		}

@@ -56,6 +56,10 @@ func run() error {
 	if _, err := goCmd([]string{"GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0"}, args...); err != nil {
 		return err
 	}
+	// Not an executable of this system: keep it a plain file in git.
+	if err := os.Chmod(wasm, 0o644); err != nil {
+		return err
+	}
 	// wasm_exec.js is in lib/wasm since Go 1.24, misc/wasm before.
 	var js []byte
 	for _, dir := range []string{"lib/wasm", "misc/wasm"} {
