@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -127,6 +128,26 @@ func TestBrowser(t *testing.T) {
 	}
 	do("undo", chromedp.Click(chromedp.CSS("#undo")))
 	until("undone", status+`.includes("moves 1") && document.querySelector('`+pile("waste")+` .card').dataset.card === "`+card+`"`)
+
+	// The same card dragged with the mouse, to f2 this time, and undone.
+	center := func(sel string) (float64, float64) {
+		t.Helper()
+		xy, err := chromedp.Run(bctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('` + sel + `').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+		if err != nil || len(xy) != 2 {
+			t.Fatalf("where is %s: %v", sel, err)
+		}
+		return xy[0], xy[1]
+	}
+	x0, y0 := center(pile("waste") + " .card")
+	x1, y1 := center(pile("f2") + " .cards")
+	do("drag the waste's card to f2",
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	until("dragged to f2", status+`.includes("moves 2") && [...document.querySelectorAll('`+pile("f2")+` .card')].pop().dataset.card === "`+card+`" && !document.querySelector(".ghost")`)
+	do("undo the drag", chromedp.Click(chromedp.CSS("#undo")))
+	until("the drag undone", status+`.includes("moves 1") && document.querySelector('`+pile("waste")+` .card').dataset.card === "`+card+`"`)
 
 	// A typo in a pile name, typed: a backspace at the end of "deal 1 to waste".
 	eval(`(() => { const ta = document.querySelector("#source"); const w = "deal 1 to waste";

@@ -423,6 +423,7 @@ function pileElement(b, p, t, hint) {
     else {
       e.textContent = rankText(c.text);
       e.dataset.card = c.code;
+      e.dataset.suit = Array.from(c.text).pop(); // drawn large by the style sheet
       if (c.red) e.classList.add("red");
     }
     if (cardIsPicked(p, i)) e.classList.add("picked");
@@ -431,7 +432,6 @@ function pileElement(b, p, t, hint) {
       const from = pile.grid ? hint.slot : (hint.kind === "play" ? n - hint.count : n - 1);
       if (from === i) e.classList.add("hint");
     }
-    if (!c.down && !c.gap && !pile.stock) e.draggable = true;
     cards.append(e);
   }
   cards.style.height = height + "px";
@@ -492,17 +492,23 @@ function place(p, i) {
   return pile.name;
 }
 
+// moveTo is the move that takes the picked card to pile p, or with the
+// card at index i of p (a pair), if there is one.
+function moveTo(p, i) {
+  const picked = state.picked;
+  const moves = movesOf(picked.pile, picked.index);
+  const m = i === null ? null : moves.find((x) => x.kind === "pair" && x.count === 2 &&
+    partner(x, picked).pile === p && partner(x, picked).index === i);
+  return m || moves.find((x) => !(x.kind === "pair" && x.count === 2) && x.to === p) || null;
+}
+
 // click is a click on pile p, on its card at index i (or null: the pile).
 function click(p, i) {
   const b = state.reply.board;
   const pile = b.piles[p];
   if (state.picked) {
-    const picked = state.picked;
     if (i !== null && cardIsPicked(p, i)) { state.picked = null; paintBoard(); return; }
-    const moves = movesOf(picked.pile, picked.index);
-    let m = i === null ? null : moves.find((x) => x.kind === "pair" && x.count === 2 &&
-      partner(x, picked).pile === p && partner(x, picked).index === i);
-    if (!m) m = moves.find((x) => !(x.kind === "pair" && x.count === 2) && x.to === p);
+    const m = moveTo(p, i);
     if (m) { run(m.text); return; }
     state.picked = null;
   }
@@ -522,33 +528,71 @@ function click(p, i) {
 }
 
 $("board").addEventListener("click", (ev) => {
-  if (!state.ok || !state.reply) return;
+  if (!state.ok || !state.reply || drag.swallow) return;
   const card = ev.target.closest(".card");
   const pile = ev.target.closest(".pile");
   if (!pile) { if (state.picked) { state.picked = null; paintBoard(); } return; }
   click(Number(pile.dataset.pile), card ? Number(card.dataset.index) : null);
 });
 
-// Dragging a card onto a pile is a pick and a click.
-$("board").addEventListener("dragstart", (ev) => {
+// Dragging a card onto a pile is a pick and a drop: pointer events, so a
+// mouse, a pen and a finger all drag. A press that does not move is left
+// to the click above.
+const drag = { start: null, ghost: null, moved: false, swallow: false };
+
+$("board").addEventListener("pointerdown", (ev) => {
   const card = ev.target.closest(".card");
-  if (!card || !state.ok) { ev.preventDefault(); return; }
-  state.picked = { pile: Number(card.dataset.pile), index: Number(card.dataset.index) };
-  ev.dataTransfer.setData("text/plain", card.dataset.card || "");
-  ev.dataTransfer.effectAllowed = "move";
-  const t = targets();
-  for (const e of document.querySelectorAll("#board .pile")) e.classList.toggle("target", t.piles.has(Number(e.dataset.pile)));
+  if (!card || !state.ok || ev.button !== 0 || card.classList.contains("down") || card.classList.contains("gap")) return;
+  const p = Number(card.dataset.pile);
+  if (state.reply.board.piles[p].stock) return;
+  drag.start = { x: ev.clientX, y: ev.clientY, pile: p, index: Number(card.dataset.index), card };
+  drag.moved = false;
 });
-$("board").addEventListener("dragover", (ev) => {
-  const pile = ev.target.closest(".pile");
-  if (pile && state.picked && targets().piles.has(Number(pile.dataset.pile))) ev.preventDefault();
+
+document.addEventListener("pointermove", (ev) => {
+  const d = drag.start;
+  if (!d) return;
+  if (!drag.moved) {
+    if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
+    drag.moved = true;
+    state.picked = { pile: d.pile, index: d.index };
+    paintBoard(); // the targets marked
+    // The ghost: the picked card and those above it in its pile.
+    const ghost = el("div", "ghost");
+    const cards = [...document.querySelectorAll('#board .card[data-pile="' + d.pile + '"]')]
+      .filter((c) => Number(c.dataset.index) >= d.index);
+    const top = cards.length ? cards[0].getBoundingClientRect().top : d.y;
+    for (const c of cards) {
+      const copy = c.cloneNode(true);
+      copy.style.top = (c.getBoundingClientRect().top - top) + "px";
+      ghost.append(copy);
+    }
+    const r = cards.length ? cards[0].getBoundingClientRect() : { left: d.x, top: d.y };
+    d.dx = d.x - r.left;
+    d.dy = d.y - r.top;
+    document.body.append(ghost);
+    drag.ghost = ghost;
+  }
+  drag.ghost.style.left = (ev.clientX - d.dx) + "px";
+  drag.ghost.style.top = (ev.clientY - d.dy) + "px";
 });
-$("board").addEventListener("drop", (ev) => {
-  ev.preventDefault();
-  const pile = ev.target.closest(".pile");
-  if (pile && state.picked) click(Number(pile.dataset.pile), null);
+
+document.addEventListener("pointerup", (ev) => {
+  const d = drag.start;
+  drag.start = null;
+  if (!d || !drag.moved) return;
+  drag.ghost.remove();
+  drag.ghost = null;
+  drag.swallow = true; // the click that follows is the drop's, not a pick
+  setTimeout(() => { drag.swallow = false; }, 0);
+  const under = document.elementFromPoint(ev.clientX, ev.clientY);
+  const pile = under && under.closest("#board .pile");
+  const m = pile && Number(pile.dataset.pile) !== d.pile ? moveTo(Number(pile.dataset.pile), null) : null;
+  if (m) { run(m.text); return; }
+  if (pile && Number(pile.dataset.pile) !== d.pile) say(state.reply.board.piles[Number(pile.dataset.pile)].name + " cannot take it", true);
+  state.picked = null;
+  paintBoard();
 });
-$("board").addEventListener("dragend", () => { if (state.picked) { state.picked = null; paintBoard(); } });
 
 // ---- buttons and keys ----
 
