@@ -132,7 +132,7 @@ func TestBrowser(t *testing.T) {
 	// The same card dragged with the mouse, to f2 this time, and undone.
 	center := func(sel string) (float64, float64) {
 		t.Helper()
-		xy, err := chromedp.Run(bctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('` + sel + `').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+		xy, err := chromedp.Run(bctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('`+sel+`').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
 		if err != nil || len(xy) != 2 {
 			t.Fatalf("where is %s: %v", sel, err)
 		}
