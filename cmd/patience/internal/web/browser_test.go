@@ -113,7 +113,7 @@ func TestBrowser(t *testing.T) {
 	start := time.Now()
 	do("open Precedence", chromedp.Navigate(srv.URL+"/#game=precedence&seed=29"))
 	until("the first board", status+`.includes("Precedence  seed 29") && window.patienceFirstBoardMs > 0`)
-	t.Logf("first board after %s in the page (%s ms from the page's start, wasm included)", time.Since(start).Round(time.Millisecond), eval(`String(window.patienceFirstBoardMs)`))
+	t.Logf("first board %s ms after the navigation started (the page, the wasm and the deal); %s here, polling included", eval(`String(window.patienceFirstBoardMs)`), time.Since(start).Round(time.Millisecond))
 
 	// A move by clicking: the stock deals, then the waste's card to f1.
 	do("click the stock", chromedp.Click(chromedp.CSS(pile("stock")+" .card")))
