@@ -40,6 +40,7 @@ func Static() fs.FS {
 func Handler() http.Handler {
 	files := Static()
 	h := &handler{files: files, fs: http.FileServerFS(files), etags: map[string]string{}}
+	go h.gzipped() // ready before the first browser asks, most often
 	return h
 }
 

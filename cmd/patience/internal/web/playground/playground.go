@@ -43,7 +43,8 @@ type Reply struct {
 // click can be matched to a move without knowing any rule.
 type Board struct {
 	Game        string      `json:"game"`
-	Seed        string      `json:"seed"` // a uint64, as text: JavaScript numbers stop at 2^53
+	Header      string      `json:"header"` // the line above a board, as play and show write it
+	Seed        string      `json:"seed"`   // a uint64, as text: JavaScript numbers stop at 2^53
 	Rows        [][]int     `json:"rows"`
 	Piles       []PileView  `json:"piles"`
 	Moves       []MoveView  `json:"moves"`
@@ -252,7 +253,7 @@ func (s *Session) reply(command *string, result string, err error) Reply {
 		line.Error = err.Error()
 	}
 	b := &Board{
-		Game: r.Game.Name, Seed: strconv.FormatUint(g.Seed, 10), Rows: board.Rows(r.Game),
+		Game: r.Game.Name, Header: board.Header(g), Seed: strconv.FormatUint(g.Seed, 10), Rows: board.Rows(r.Game),
 		Played: len(g.History()), CanUndo: g.CanUndo(), CanRedo: g.CanRedo(),
 		RedealsLeft: pos.RedealsLeft, Phase: pos.Phase, Moves: []MoveView{},
 	}

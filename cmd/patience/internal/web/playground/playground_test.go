@@ -65,6 +65,9 @@ func TestPlayUndoRedoHint(t *testing.T) {
 	if r.Board.Seed != "29" || r.Position.Seed != 29 || r.Position.Ruleset != "precedence" {
 		t.Fatalf("seed: %+v", r.Position)
 	}
+	if r.Board.Header != "Precedence  seed 29  redeals left 2" {
+		t.Errorf("header %q, not as play writes it", r.Board.Header)
+	}
 	if r = s.Do("deal"); r.Error != "" || r.Result != "deal" || r.Board.Played != 1 {
 		t.Fatalf("deal: %+v", r.Line)
 	}

@@ -452,10 +452,8 @@ function paintButtons() {
   const st = $("status");
   st.className = "";
   if (!b) { st.textContent = ""; return; }
-  const redeals = b.redeals_left < 0 ? "unlimited" : String(b.redeals_left);
-  let text = b.game + "  seed " + b.seed + "  redeals left " + redeals + "  moves " + b.played;
-  if (b.phase) text += "  phase " + b.phase;
-  for (const v of b.values || []) text += "  " + v.name + " " + v.value;
+  // As line mode heads its board: the game, the seed, values, phase, redeals.
+  let text = b.header + "  moves " + b.played;
   if (r.status === "won") text += "  won in " + b.played + " moves";
   else if (r.status === "lost") text += "  lost: no move can win it now";
   else if (b.moves.length === 0) text += "  no legal moves";
