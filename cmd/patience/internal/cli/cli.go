@@ -93,6 +93,7 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 		newSolveCmd(),
 		newStatsCmd(),
 		newVersionCmd(),
+		newServeCmd(),
 	)
 	root.InitDefaultCompletionCmd()
 	fixCompletionCmd(root)

@@ -42,38 +42,8 @@ func parseSeed(s string) (uint64, error) {
 	return n, nil
 }
 
-// header is the line above a board: the game, the seed, and whatever else
-// the position needs to be read (game values, the phase, redeals left).
-func header(g *interp.Game) string {
-	r, s := g.Rules, g.State()
-	parts := []string{r.Game.Name, fmt.Sprintf("seed %d", g.Seed)}
-	for i, v := range r.Game.Values {
-		parts = append(parts, fmt.Sprintf("%s = %s", v.Name, rankName(s.Value(i))))
-	}
-	if ph := s.Phase(); ph < len(r.Game.Phases) {
-		p := r.Game.Phases[ph]
-		if p.Label != "" {
-			parts = append(parts, fmt.Sprintf("phase %s: %s", p.Name, p.Label))
-		} else {
-			parts = append(parts, "phase "+p.Name)
-		}
-	}
-	if r.Game.Redeal != nil {
-		if n := r.RedealsLeft(s); n < 0 {
-			parts = append(parts, "redeals unlimited")
-		} else {
-			parts = append(parts, fmt.Sprintf("redeals left %d", n))
-		}
-	}
-	return strings.Join(parts, "  ")
-}
-
-func rankName(r int) string {
-	if r < 1 || r > 13 {
-		return "?"
-	}
-	return [...]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}[r-1]
-}
+// header is the line above a board (see board.Header).
+func header(g *interp.Game) string { return board.Header(g) }
 
 // position is g's position as data, naming the ruleset it was played from.
 func position(g *interp.Game, ruleset string) *interp.Position {

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/protocol"
 	"github.com/patience-dev/patience/cmd/patience/internal/prove"
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl"
@@ -367,17 +368,8 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// jsonLine is one line of output in JSON mode.
-type jsonLine struct {
-	Position *interp.Position `json:"position"`
-	Moves    []string         `json:"moves"`
-	Status   string           `json:"status"`
-	Command  *string          `json:"command,omitempty"`
-	Result   string           `json:"result,omitempty"`
-	Why      string           `json:"why,omitempty"`
-	Verdict  string           `json:"verdict,omitempty"`
-	Error    string           `json:"error,omitempty"`
-}
+// jsonLine is one line of output in JSON mode (see protocol).
+type jsonLine = protocol.Line
 
 // jsonCommand is an input line written as JSON rather than plain text.
 type jsonCommand struct {

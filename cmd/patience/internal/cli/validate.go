@@ -7,23 +7,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/patience-dev/patience/cmd/patience/internal/protocol"
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/check"
 )
 
-// jsonDiagnostic is one diagnostic as data, for editors. Lines and columns
-// are 1-based and columns count runes; a problem that is not about a place
-// in the file (it cannot be read) has line 0.
-type jsonDiagnostic struct {
-	File       string `json:"file"`
-	Line       int    `json:"line"`
-	Column     int    `json:"column"`
-	EndLine    int    `json:"end_line,omitempty"`
-	EndColumn  int    `json:"end_column,omitempty"`
-	Severity   string `json:"severity"`
-	Message    string `json:"message"`
-	Suggestion string `json:"suggestion,omitempty"`
-}
+// jsonDiagnostic is one diagnostic as data, for editors (see protocol).
+type jsonDiagnostic = protocol.Diagnostic
 
 func newValidateCmd() *cobra.Command {
 	var asJSON bool
@@ -101,17 +91,4 @@ array (file, line, column, end_line, end_column, severity — "error" or
 	return cmd
 }
 
-func diagnosticsData(d *dsl.Diagnostics) []jsonDiagnostic {
-	var out []jsonDiagnostic
-	for _, x := range d.List {
-		j := jsonDiagnostic{
-			File: x.Pos.Filename, Line: x.Pos.Line, Column: x.Pos.Column,
-			Severity: x.Severity.String(), Message: x.Message, Suggestion: x.Suggest,
-		}
-		if x.End.Line > 0 {
-			j.EndLine, j.EndColumn = x.End.Line, x.End.Column
-		}
-		out = append(out, j)
-	}
-	return out
-}
+func diagnosticsData(d *dsl.Diagnostics) []jsonDiagnostic { return protocol.Diagnostics(d) }

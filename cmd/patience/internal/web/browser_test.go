@@ -1,0 +1,176 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// chromium finds a Chromium or Chrome to drive. Outside CI a machine
+// without one skips the browser test, saying so; in CI (CI=true) that is a
+// failure, as .ci/run installs Debian's chromium.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no Chromium on PATH (chromium, chromium-browser, google-chrome); .ci/run installs Debian's chromium package")
+	}
+	t.Skip("no Chromium on PATH (chromium, chromium-browser, google-chrome): skipping the browser test; apt-get install chromium to run it")
+	return ""
+}
+
+// TestBrowser plays the playground in headless Chromium as a person would:
+// a move by clicks, undo, a typo in a pile name and its diagnostic with the
+// suggestion, the fix and the board back, and the link that carries an
+// edited file.
+func TestBrowser(t *testing.T) {
+	exe := chromium(t)
+	srv := httptest.NewServer(Handler())
+	defer srv.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.WindowSize(1400, 900),
+		chromedp.UserDataDir(t.TempDir()))
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelAlloc()
+	var mu sync.Mutex
+	var thrown []string
+	bctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithListener(func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			mu.Lock()
+			defer mu.Unlock()
+			text := e.ExceptionDetails.Text
+			if e.ExceptionDetails.Exception != nil {
+				text += " " + e.ExceptionDetails.Exception.Description
+			}
+			thrown = append(thrown, text)
+		}
+	}))
+	defer cancelBrowser()
+	defer func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range thrown {
+			t.Errorf("the page threw: %s", e)
+		}
+	}()
+
+	do := func(step string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(bctx, actions...); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+	}
+	// until waits for a JavaScript condition, and on failure says which.
+	until := func(step, cond string) {
+		t.Helper()
+		if err := chromedp.Do(bctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			status, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#status").textContent + " | " + document.querySelector("#message").textContent + " | " + document.querySelector("#diagnostics").textContent`))
+			t.Fatalf("%s: waiting for %s: %v\npage: %s", step, cond, err, status)
+		}
+	}
+	eval := func(expr string) string {
+		t.Helper()
+		v, err := chromedp.Run(bctx, chromedp.Evaluate[string](expr))
+		if err != nil {
+			t.Fatalf("%s: %v", expr, err)
+		}
+		return v
+	}
+	screenshot := func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		path := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot: %s", path)
+	}
+	pile := func(name string) string { return fmt.Sprintf(`.pile[data-name=%q]`, name) }
+	status := `document.querySelector("#status").textContent`
+
+	start := time.Now()
+	do("open Precedence", chromedp.Navigate(srv.URL+"/#game=precedence&seed=29"))
+	until("the first board", status+`.includes("Precedence  seed 29") && window.patienceFirstBoardMs > 0`)
+	t.Logf("first board %s ms after the navigation started (the page, the wasm and the deal); %s here, polling included", eval(`String(window.patienceFirstBoardMs)`), time.Since(start).Round(time.Millisecond))
+
+	// A move by clicking: the stock deals, then the waste's card to f1.
+	do("click the stock", chromedp.Click(chromedp.CSS(pile("stock")+" .card")))
+	until("dealt", status+`.includes("moves 1")`)
+	card := eval(`document.querySelector('` + pile("waste") + ` .card').dataset.card`)
+	do("pick the waste's card", chromedp.Click(chromedp.CSS(pile("waste")+" .card")))
+	until("its targets marked", `document.querySelector('`+pile("waste")+` .card.picked') && document.querySelector('`+pile("f1")+`.target')`)
+	do("drop it on f1", chromedp.Click(chromedp.CSS(pile("f1")+" .cards")))
+	until("played to f1", status+`.includes("moves 2") && [...document.querySelectorAll('`+pile("f1")+` .card')].pop().dataset.card === "`+card+`"`)
+	if got := eval(`document.querySelector("#message").textContent`); got != "waste f1" {
+		t.Errorf("the message after the move is %q, want %q", got, "waste f1")
+	}
+	do("undo", chromedp.Click(chromedp.CSS("#undo")))
+	until("undone", status+`.includes("moves 1") && document.querySelector('`+pile("waste")+` .card').dataset.card === "`+card+`"`)
+
+	// The same card dragged with the mouse, to f2 this time, and undone.
+	center := func(sel string) (float64, float64) {
+		t.Helper()
+		xy, err := chromedp.Run(bctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('`+sel+`').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+		if err != nil || len(xy) != 2 {
+			t.Fatalf("where is %s: %v", sel, err)
+		}
+		return xy[0], xy[1]
+	}
+	x0, y0 := center(pile("waste") + " .card")
+	x1, y1 := center(pile("f2") + " .cards")
+	do("drag the waste's card to f2",
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (x0+x1)/2, (y0+y1)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	until("dragged to f2", status+`.includes("moves 2") && [...document.querySelectorAll('`+pile("f2")+` .card')].pop().dataset.card === "`+card+`" && !document.querySelector(".ghost")`)
+	do("undo the drag", chromedp.Click(chromedp.CSS("#undo")))
+	until("the drag undone", status+`.includes("moves 1") && document.querySelector('`+pile("waste")+` .card').dataset.card === "`+card+`"`)
+
+	// A typo in a pile name, typed: a backspace at the end of "deal 1 to waste".
+	eval(`(() => { const ta = document.querySelector("#source"); const w = "deal 1 to waste";
+		const i = ta.value.indexOf(w) + w.length; ta.focus(); ta.setSelectionRange(i, i); return String(i); })()`)
+	do("type a backspace", chromedp.KeyEvent(kb.Backspace))
+	until("the diagnostic and its suggestion", `document.querySelector("#diagnostics").textContent.includes('precedence.patience:20:15: error: unknown pile or group "wast"; did you mean "waste"?')`)
+	until("the board marked stale", `document.querySelector("#board").classList.contains("stale") && !document.querySelector("#stale").hidden`)
+	until("the line and the range marked", `document.querySelectorAll("#gutter div.err")[0] && [...document.querySelectorAll("#gutter div.err")].some(d => d.textContent === "20") && [...document.querySelectorAll("#backdrop mark")].some(m => m.textContent === "wast")`)
+	until("the link holds the edited file", `location.hash.includes("rules=") && location.hash.includes("seed=29")`)
+	link := eval(`location.href`)
+	screenshot("typo.png")
+
+	// The fix, typed: the board is back, dealt again for the same seed.
+	do("type the e", chromedp.KeyEvent("e"))
+	until("the file checks", `document.querySelector("#diagnostics .ok") && !document.querySelector("#board").classList.contains("stale") && document.querySelector("#stale").hidden`)
+	until("dealt again", status+`.includes("Precedence  seed 29") && `+status+`.includes("moves 0") && document.querySelectorAll("#board .pile").length === 10`)
+	until("the link is the built-in's again", `!location.hash.includes("rules=") && location.hash.includes("game=precedence")`)
+	screenshot("fixed.png")
+
+	// The link of the edited file opens it, typo and all.
+	do("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link))
+	until("the edited file from the link", `document.querySelector("#source").value.includes("deal 1 to wast\n") && document.querySelector("#diagnostics").textContent.includes('did you mean "waste"?')`)
+	if !strings.Contains(link, "#") {
+		t.Errorf("link %q has no fragment", link)
+	}
+}
