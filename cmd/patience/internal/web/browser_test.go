@@ -82,7 +82,17 @@ func TestBrowser(t *testing.T) {
 	// until waits for a JavaScript condition, and on failure says which.
 	until := func(step, cond string) {
 		t.Helper()
-		if err := chromedp.Do(bctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		var err error
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			err = chromedp.Do(bctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(time.Until(deadline))))
+			// A navigation replaces the page's JavaScript context under a
+			// poll that started before it: poll the new one.
+			if err == nil || time.Now().After(deadline) || !(strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "context was destroyed")) {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if err != nil {
 			status, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#status").textContent + " | " + document.querySelector("#message").textContent + " | " + document.querySelector("#diagnostics").textContent`))
 			t.Fatalf("%s: waiting for %s: %v\npage: %s", step, cond, err, status)
 		}
@@ -168,7 +178,7 @@ func TestBrowser(t *testing.T) {
 	screenshot("fixed.png")
 
 	// The link of the edited file opens it, typo and all.
-	do("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link))
+	do("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitReady("#source"))
 	until("the edited file from the link", `document.querySelector("#source").value.includes("deal 1 to wast\n") && document.querySelector("#diagnostics").textContent.includes('did you mean "waste"?')`)
 	if !strings.Contains(link, "#") {
 		t.Errorf("link %q has no fragment", link)
