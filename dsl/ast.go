@@ -174,12 +174,15 @@ type Run struct {
 	Rel *Relation `parser:"'run' @@"`
 }
 
-// Relation is a rank step, a suit relation and an optional wrap.
+// Relation is a rank step (by one rank, or by `by N`), a suit relation and
+// an optional wrap: `up by 2 any-suit wrap`; or `any`: any card on any card.
 type Relation struct {
 	At
-	Step string `parser:"@( 'down' | 'up' | 'either' | 'same-rank' )"`
-	Suit string `parser:"@( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
-	Wrap bool   `parser:"@'wrap'?"`
+	Any  bool   `parser:"  @'any'"`
+	Step string `parser:"| @( 'down' | 'up' | 'either' | 'same-rank' )"`
+	By   *Int   `parser:"  ( 'by' @@ )?"`
+	Suit string `parser:"  @( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
+	Wrap bool   `parser:"  @'wrap'?"`
 }
 
 // Holds caps the pile: `holds 13`.
@@ -189,12 +192,14 @@ type Holds struct {
 }
 
 // Move says which cards may leave the pile: `move top` (the default),
-// `move runs`, `move whole`. `move runs using cells, t` limits a run to what
-// could be moved one card at a time through the empty piles listed.
+// `move runs`, `move whole`, `move top or whole`, `move any` (any face-up
+// group at the top). `move runs using cells, t` limits a run to what could
+// be moved one card at a time through the empty piles listed.
 type Move struct {
 	At
-	What  string `parser:"'move' @( 'top' | 'runs' | 'whole' )"`
-	Using []Ref  `parser:"( 'using' @@ ( ',' @@ )* )?"`
+	What    string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'any' )"`
+	OrWhole bool   `parser:"@( 'or' 'whole' )?"`
+	Using   []Ref  `parser:"( 'using' @@ ( ',' @@ )* )?"`
 }
 
 // Refill fills the pile automatically, as soon as it is empty, with the top
@@ -227,10 +232,12 @@ type To struct {
 	Piles []Ref `parser:"'to' @@ ( ',' @@ )*"`
 }
 
-// Fill restricts which piles may fill the pile when it is empty: `fill from waste`.
+// Fill restricts which piles may fill the pile when it is empty:
+// `fill from waste`; `fill never`: no move fills it.
 type Fill struct {
 	At
-	Piles []Ref `parser:"'fill' 'from' @@ ( ',' @@ )*"`
+	Never bool  `parser:"'fill' ( @'never'"`
+	Piles []Ref `parser:"| 'from' @@ ( ',' @@ )* )"`
 }
 
 // Start gates the first card: `start after previous`, `start after f1`,
@@ -316,17 +323,30 @@ type Rest struct {
 	Face   *Facing `parser:"@@?"`
 }
 
-// Facing is `face down but top`: every card dealt face down but the last.
-// (Cards are dealt face up, the stock's face down; a face-down top card of
-// any other pile is turned up when the deal is done.)
+// Facing is `face down but top`: every card dealt face down but the last;
+// or `face down`: every card. (Cards are dealt face up, the stock's face
+// down; a face-down top card of any other pile is turned up when the deal
+// is done.)
 type Facing struct {
 	At
-	ButTop bool `parser:"@( 'face' 'down' 'but' 'top' )"`
+	Down   bool `parser:"@( 'face' 'down' )"`
+	ButTop bool `parser:"@( 'but' 'top' )?"`
 }
 
-func (*Take) dealStmt() {}
-func (*Put) dealStmt()  {}
-func (*Rest) dealStmt() {}
+// Bottom rearranges the piles dealt so far: every card matching the
+// pattern goes to the bottom of the pile it lies in, keeping the order of
+// the cards it passes and of the cards moved: `move K to bottom of each t`.
+type Bottom struct {
+	At
+	Pattern *Pattern `parser:"'move' @@ 'to' 'bottom' 'of'"`
+	Each    bool     `parser:"@'each'?"`
+	Pile    Ref      `parser:"@@"`
+}
+
+func (*Bottom) dealStmt() {}
+func (*Take) dealStmt()   {}
+func (*Put) dealStmt()    {}
+func (*Rest) dealStmt()   {}
 
 // Clause limits a statement to part of the game: `when <cond>`,
 // `during <phase>`, `after <phase>`.

@@ -73,7 +73,7 @@ func options() []participle.Option {
 		participle.Map(decimal, "Int"),
 		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
 		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}),
-		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}),
+		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}, &Bottom{}),
 		participle.UseLookahead(1),
 	}
 }

@@ -84,6 +84,10 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	Shuffle(pack, seed)
 	next := 0
 	for _, st := range g.Deal {
+		if st.Kind == check.DealBottom {
+			r.toBottom(s, st.Pile, compilePattern(st.Pattern))
+			continue
+		}
 		if st.Kind != check.DealPut {
 			continue
 		}
@@ -107,6 +111,28 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	}
 	r.refill(s)
 	r.advancePhase(s)
+}
+
+// toBottom moves every card of pile p that matches pat to the bottom of
+// the pile, keeping the order of the cards moved and of the others. Faces
+// stay with the places: a pile dealt face down but its top still is.
+func (r *Rules) toBottom(s *State, p int, pat pattern) {
+	cards := s.cards[r.offs[p] : r.offs[p]+int(s.lens[p])]
+	var moved, kept []Card
+	for _, c := range cards {
+		if pat.matches(c.Up(), s) {
+			moved = append(moved, c)
+		} else {
+			kept = append(kept, c)
+		}
+	}
+	for i, c := range append(moved, kept...) {
+		if cards[i].FaceDown() {
+			cards[i] = c.Down()
+		} else {
+			cards[i] = c.Up()
+		}
+	}
 }
 
 // refill fills every empty pile that refills itself, until none changes.

@@ -165,13 +165,22 @@ func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Mo
 			continue
 		}
 		lo, hi := n-r.runLen(s, src), n-1
-		if pr.move == check.MoveWhole {
+		switch pr.move {
+		case check.MoveWhole:
 			if s.cards[base].FaceDown() {
 				continue
 			}
 			lo, hi = 0, 0
+		case check.MoveTopOrWhole:
+			lo = n - 1
+			if !s.cards[base].FaceDown() {
+				lo = 0
+			}
 		}
 		for b := hi; b >= lo; b-- {
+			if pr.move == check.MoveTopOrWhole && b < hi && b > 0 {
+				continue // the top card or the whole pile, nothing between
+			}
 			for ds := dests(s.cards[base+b]) & to; ds != 0; ds &= ds - 1 {
 				dst := bits.TrailingZeros64(ds)
 				if pr.using && n-b > runLimit(pr, empty, dst) {
@@ -301,7 +310,8 @@ func (r *Rules) fitsOne(s *State, dst, src int) bool {
 }
 
 // runLen is the length of the movable run at the top of pile p: face-up
-// cards each fitting on the one below by the pile's run rule.
+// cards each fitting on the one below by the pile's run rule; for a pile
+// that moves any group, every face-up card at the top.
 func (r *Rules) runLen(s *State, p int) int {
 	pr := &r.piles[p]
 	base, n := r.offs[p], int(s.lens[p])
@@ -311,7 +321,7 @@ func (r *Rules) runLen(s *State, p int) int {
 	k := 1
 	for i := n - 1; i > 0; i-- {
 		under := s.cards[base+i-1]
-		if under.FaceDown() || pr.run == nil || !pr.run.fits(under, s.cards[base+i]) {
+		if under.FaceDown() || pr.move != check.MoveAny && (pr.run == nil || !pr.run.fits(under, s.cards[base+i])) {
 			break
 		}
 		k++
@@ -338,6 +348,7 @@ const (
 	refExcept
 	refRun
 	refPairs
+	refFillNever
 )
 
 // accept is the one place that decides which cards may go onto pile d
@@ -358,6 +369,9 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		return 0, refFull
 	}
 	if dn == 0 {
+		if p.fillNever {
+			return 0, refFillNever
+		}
 		if p.startAfter >= 0 && s.lens[p.startAfter] == 0 {
 			return 0, refStartAfter
 		}
@@ -395,7 +409,7 @@ func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 	dn := int(s.lens[dst])
 	set, why := r.accept(s, dst)
 	switch {
-	case why == refGrid || why == refStock || why == refPairs:
+	case why == refGrid || why == refStock || why == refPairs || why == refFillNever:
 		return why
 	case d.accepts != check.AcceptRuns && k != d.accepts:
 		return refCount
@@ -408,7 +422,7 @@ func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 			return refExcept
 		}
 		return why
-	case k > 1 && !r.runFits(s, dst, src, run):
+	case k > 1 && r.piles[src].move != check.MoveAny && !r.runFits(s, dst, src, run):
 		return refRun
 	}
 	return ok

@@ -907,7 +907,7 @@ func markCond(c check.Cond, named map[int]bool) {
 
 func samePileRules(a, b *check.Pile) bool {
 	same := func(x, y *check.Relation) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
-	if a.Role != b.Role || a.Holds != b.Holds || a.Move != b.Move || a.Accepts != b.Accepts || a.Pairs != b.Pairs ||
+	if a.Role != b.Role || a.Holds != b.Holds || a.Move != b.Move || a.FillNever != b.FillNever || a.Accepts != b.Accepts || a.Pairs != b.Pairs ||
 		!same(a.Build, b.Build) || !same(a.Run, b.Run) || !slices.Equal(a.To, b.To) || !slices.Equal(a.Fill, b.Fill) ||
 		!slices.Equal(a.Using, b.Using) || len(a.Base) != len(b.Base) || (a.Except == nil) != (b.Except == nil) {
 		return false

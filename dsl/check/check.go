@@ -516,6 +516,10 @@ func (c *checker) pileRules(d pileDecl) {
 			}
 		case *dsl.Run:
 			if once("run", s) {
+				if s.Rel.Any {
+					c.errorf(s.Rel, "`run any` would make every face-up group a run: say `move any` instead")
+					continue
+				}
 				run := c.relation(s.Rel)
 				for _, p := range piles {
 					p.Run = run
@@ -538,8 +542,15 @@ func (c *checker) pileRules(d pileDecl) {
 				if len(s.Using) > 0 && s.What != "runs" {
 					c.errorf(s, "`using` goes with `move runs`")
 				}
+				kind := map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole, "any": MoveAny}[s.What]
+				if s.OrWhole {
+					if s.What != "top" {
+						c.errorf(s, "`or whole` goes with `move top`: say `move top or whole`")
+					}
+					kind = MoveTopOrWhole
+				}
 				for _, p := range piles {
-					p.Move = map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole}[s.What]
+					p.Move = kind
 					p.Using = using
 				}
 			}
@@ -584,6 +595,7 @@ func (c *checker) pileRules(d pileDecl) {
 				fill := c.refList(s.Piles)
 				for _, p := range piles {
 					p.Fill = fill
+					p.FillNever = s.Never
 				}
 			}
 		case *dsl.Start:
@@ -702,7 +714,7 @@ func (c *checker) text(n dsl.Node) string {
 }
 
 func moveName(m MoveKind) string {
-	return [...]string{"top", "runs", "whole"}[m]
+	return [...]string{"top", "runs", "whole", "top or whole", "any"}[m]
 }
 
 func (c *checker) start(s *dsl.Start, d pileDecl, piles []*Pile) {
@@ -777,10 +789,24 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 }
 
 func (c *checker) relation(r *dsl.Relation) *Relation {
+	if r.Any {
+		return &Relation{Step: StepAny}
+	}
 	if r.Wrap && r.Step == "same-rank" {
 		c.errorf(r, "`wrap` has no effect with `same-rank`: drop it")
 	}
-	return relation(r)
+	out := relation(r)
+	if r.By != nil {
+		switch {
+		case r.Step == "same-rank":
+			c.errorf(r.By, "`same-rank` has no step to count: drop `by %d`", r.By.Value)
+		case r.By.Value < 1 || r.By.Value > 12:
+			c.errorf(r.By, "a step goes by 1 to 12 ranks, not %d", r.By.Value)
+		case r.By.Value > 1:
+			out.By = r.By.Value
+		}
+	}
+	return out
 }
 
 func relation(r *dsl.Relation) *Relation {
@@ -1055,6 +1081,28 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				c.errorf(s, "the deal places %d cards by here, but %s only %d: %d too many", placed, holdCount(c.g.Decks), total, placed-total)
 				return
 			}
+		case *dsl.Bottom:
+			var piles []int
+			if s.Each {
+				piles, _ = c.refPiles(&s.Pile)
+			} else if p, ok := c.onePile(&s.Pile); ok {
+				piles = []int{p}
+			}
+			pat, ok := c.pattern(s.Pattern)
+			if len(piles) == 0 || !ok {
+				continue
+			}
+			if pat.Value >= 0 {
+				c.errorf(s.Pattern, "the deal is still being made, so no game value is known yet")
+				continue
+			}
+			for _, p := range piles {
+				if c.g.Piles[p].Grid {
+					c.errorf(&s.Pile, "a grid keeps its cards in the rows they are dealt to: %q cannot be rearranged", c.g.Piles[p].Name)
+					break
+				}
+				c.g.Deal = append(c.g.Deal, DealStep{Kind: DealBottom, Pile: p, Pattern: pat})
+			}
 		case *dsl.Rest:
 			if rest != nil {
 				c.errorf(s, "`rest` is given twice")
@@ -1096,10 +1144,13 @@ func (c *checker) facing(f *dsl.Facing, p int) Face {
 		}
 		return FaceDown
 	}
-	if f != nil {
+	switch {
+	case f == nil:
+		return FaceUp
+	case f.ButTop:
 		return FaceDownButTop
 	}
-	return FaceUp
+	return FaceDown
 }
 
 func (c *checker) layout(l *dsl.Layout) {
@@ -1173,6 +1224,21 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		}
 	}
 	c.takes()
+	// A group moved by `move any` need not be a sequence: a pile that takes
+	// an exact number of cards at once (a discard of whole runs) would take
+	// any cards.
+	for _, d := range decls {
+		p := g.Piles[d.piles[0]]
+		if p.Move != MoveAny {
+			continue
+		}
+		for _, t := range p.To {
+			if a := g.Piles[t].Accepts; a > 1 && !slices.Contains(d.piles, t) {
+				c.errorf(c.moveNode(d), "`move any` moves groups that need not be runs, but %q takes exactly %d cards at once, as a run: move runs to it instead", g.Piles[t].Name, a)
+				break
+			}
+		}
+	}
 	// `all cards in P` can hold only if P has room for every card.
 	for _, t := range c.allIns {
 		room := 0
@@ -1247,6 +1313,16 @@ func (c *checker) takes() {
 			c.errorf(c.takeNodes[ti], "`take %s` finds no card left in %s", st.Pattern.Text, plural(c.g.Decks, "deck"))
 		}
 	}
+}
+
+// moveNode is a declaration's `move` statement, or the declaration.
+func (c *checker) moveNode(d pileDecl) dsl.Node {
+	for _, s := range d.ast.Stmts {
+		if m, ok := s.(*dsl.Move); ok {
+			return m
+		}
+	}
+	return d.ast
 }
 
 func (c *checker) declNode(decls []pileDecl, pile int) dsl.Node {
