@@ -420,7 +420,10 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 			}
 		}
 		what := "a card"
-		if len(run) > 1 {
+		switch {
+		case len(run) > 1 && r.piles[src].move == check.MoveAny:
+			what = "cards headed by a card"
+		case len(run) > 1:
 			what = "a run headed by a card"
 		}
 		return fmt.Sprintf("%s is empty: only %s %s may start it, not %s", dp, what, strings.Join(pats, " and "), bottom)
