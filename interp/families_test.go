@@ -26,12 +26,12 @@ import (
 // lies on it) fills a space.
 func TestFamiliesYukonMoveAny(t *testing.T) {
 	g := setUp(t, "yukon", layout{piles: map[string]string{
-		"t1": "9S 8D 3C",       // not a run: 9S, 8D 3C and 3C each move
-		"t2": "TH",             // takes 9S 8D 3C, or 9C
-		"t3": "9C",             // takes 8D 3C
-		"t4": "4D",             // takes 3C
+		"t1": "9S 8D 3C",      // not a run: 9S, 8D 3C and 3C each move
+		"t2": "TH",            // takes 9S 8D 3C, or 9C
+		"t3": "9C",            // takes 8D 3C
+		"t4": "4D",            // takes 3C
 		"t6": "(2H) KS QH 5S", // KS QH 5S fills the space t5
-		"t7": "(QC) JC",        // takes TH
+		"t7": "(QC) JC",       // takes TH
 	}, rest: "t1"})
 	assertMoves(t, g, "t1 t2 3", "t1 t3 2", "t1 t4", "t2 t7", "t3 t2", "t4 t6", "t6 t5 3")
 	refused(t, g, "t1 t2 2", "8D does not go on TH: t2 builds down in alternating colours")
