@@ -197,9 +197,9 @@ type Holds struct {
 // be moved one card at a time through the empty piles listed.
 type Move struct {
 	At
-	What    string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'any' )"`
-	OrWhole bool   `parser:"@( 'or' 'whole' )?"`
-	Using   []Ref  `parser:"( 'using' @@ ( ',' @@ )* )?"`
+	What  string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'any' )"`
+	Or    *Ref   `parser:"( 'or' @@ )?"` // `whole`, checked by the checker
+	Using []Ref  `parser:"( 'using' @@ ( ',' @@ )* )?"`
 }
 
 // Refill fills the pile automatically, as soon as it is empty, with the top

@@ -350,9 +350,9 @@ func firstToken(filename string, src []byte) (lexer.Token, bool) {
 
 // grammarWords turns grammar names in participle's messages into words.
 var grammarWords = strings.NewReplacer(
-	"Relation", `a rank step ("down" | "up" | "either" | "same-rank")`,
+	"Relation", `"any" or a rank step ("down" | "up" | "either" | "same-rank")`,
 	"Pattern", "a card (K, AS, red A, rank b, any)",
-	"Facing?", `("face" "up" | "face" "down")?`,
+	"Facing?", `("face" "down" ("but" "top")?)?`,
 	"Ref", "a name", "Name", "a new name", "Int", "a number", "String", "a quoted string",
 	"Cond", "a condition", "Clause?", `("when" | "during" | "after" ...)?`,
 )

@@ -543,8 +543,12 @@ func (c *checker) pileRules(d pileDecl) {
 					c.errorf(s, "`using` goes with `move runs`")
 				}
 				kind := map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole, "any": MoveAny}[s.What]
-				if s.OrWhole {
-					if s.What != "top" {
+				if s.Or != nil {
+					switch {
+					case s.Or.Text != "whole":
+						d := c.errorf(s.Or, "unexpected %q after `move %s or`: the one choice is `whole`", s.Or.Text, s.What)
+						d.Suggest = dsl.Closest(s.Or.Text, []string{"whole"})
+					case s.What != "top":
 						c.errorf(s, "`or whole` goes with `move top`: say `move top or whole`")
 					}
 					kind = MoveTopOrWhole
