@@ -316,10 +316,13 @@ type Put struct {
 	Face   *Facing `parser:"@@?"`
 }
 
-// Rest deals every card left to one pile: `rest to stock`.
+// Rest deals every card left to one pile: `rest to stock`; or N at a time
+// to each pile of a group in turn until they run out: `rest to each fan by 3`.
 type Rest struct {
 	At
-	Target Ref     `parser:"'rest' 'to' @@"`
+	Each   bool    `parser:"'rest' 'to' @'each'?"`
+	Target Ref     `parser:"@@"`
+	By     *Int    `parser:"( 'by' @@ )?"`
 	Face   *Facing `parser:"@@?"`
 }
 

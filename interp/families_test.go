@@ -205,3 +205,43 @@ func TestFamiliesBakersDozenDeal(t *testing.T) {
 	}
 	assert.True(t, highSomewhere, "the deals never put a King above another card: the test cannot fail")
 }
+
+// ---- Shamrocks ----
+
+// The deal: three cards to each fan in turn, the last card a fan of its
+// own, and every King at the bottom of its fan.
+func TestFamiliesShamrocksDeal(t *testing.T) {
+	r := rulesOf(t, "shamrocks")
+	for seed := uint64(1); seed <= 3; seed++ {
+		g := interp.NewFromRules(r, seed)
+		for i, p := range pileNames("fan", 1, 18) {
+			cards := strings.Fields(pileOf(t, g, p))
+			want := 3
+			if i == 17 {
+				want = 1
+			}
+			require.Len(t, cards, want, p)
+			for j := 1; j < len(cards); j++ {
+				assert.False(t, cards[j][0] == 'K' && cards[j-1][0] != 'K', "%s: %v has a King above another card", p, cards)
+			}
+		}
+	}
+}
+
+// Fans build up or down regardless of suit but never hold more than three
+// cards, and a space is never filled.
+func TestFamiliesShamrocksFans(t *testing.T) {
+	g := setUp(t, "shamrocks", layout{piles: map[string]string{
+		"f1": "AC 2C 3C 4C 5C 6C 7C 8C", "f2": "AD 2D 3D 4D 5D", "f3": "AH 2H", "f4": "AS 2S 3S",
+		"fan1": "9C 8D", "fan2": "4S 3H 7D", "fan3": "", "fan4": "6S",
+		"fan5": "9D 6D JC", "fan6": "QC TC KC", "fan7": "TD JD QD", "fan8": "KD 4H 5H",
+		"fan9": "6H 7H 8H", "fan10": "9H TH JH", "fan11": "5S 7S QH", "fan12": "8S 9S TS",
+		"fan13": "JS QS KS", "fan14": "KH",
+	}})
+	// 7D down on 8D and up on 6S; 5H down on 6S; the Queens on KH.
+	assertMoves(t, g, "fan2 fan1", "fan2 fan4", "fan8 fan4", "fan7 fan14", "fan11 fan14")
+	refused(t, g, "fan4 fan2", "fan2 is full: it holds 3 cards")
+	refused(t, g, "fan4 fan3", "fan3 is empty, and a space there is never filled")
+	play(t, g, "fan2 fan4")
+	assertPiles(t, g, map[string]string{"fan4": "6S 7D", "fan2": "4S 3H"})
+}

@@ -300,9 +300,12 @@ func (g *gen) tableauGame() {
 		g.printf("    move %s to bottom of each t\n", g.pick(genRanks[g.hi], genRanks[g.lo], "red", "black"))
 	}
 	if left > 0 {
-		if hasStock {
+		switch {
+		case hasStock:
 			g.printf("    rest to stock\n")
-		} else {
+		case g.chance(0.3):
+			g.printf("    rest to each t by %d\n", (left+nt-1)/nt+g.rng.IntN(2))
+		default:
 			g.printf("    rest to t%d\n", nt)
 		}
 	}

@@ -65,6 +65,7 @@ type checker struct {
 	fullTests []fullTest // `is full` tests, checked once every capacity is known
 	toChecks  []toCheck  // `to` lists, checked once every pile's rules are known
 	takeNodes []dsl.Node // each `take`, in order
+	restBy    *restBy    // `rest to each GROUP by N`, if given
 	allIns    []allInTest
 }
 
@@ -1113,6 +1114,10 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				continue
 			}
 			rest = s
+			if s.Each || s.By != nil {
+				c.restEach(s)
+				continue
+			}
 			pile, ok := c.onePile(&s.Target)
 			if !ok {
 				continue
@@ -1133,11 +1138,64 @@ func (c *checker) deal(d *dsl.DealBlock) {
 			c.g.Deal[i].Count = total - placed
 		}
 	}
+	if e := c.restBy; e != nil {
+		// `rest to each G by N`: N to each pile in turn while cards last.
+		left := max(total-placed, 0)
+		if left > e.by*len(e.piles) {
+			c.errorf(e.node, "the %d cards left need %d piles of %d, but %q has %d", left, (left+e.by-1)/e.by, e.by, e.node.Target.Text, len(e.piles))
+		}
+		var steps []DealStep
+		for _, p := range e.piles {
+			if n := min(e.by, left); n > 0 {
+				steps = append(steps, DealStep{Kind: DealPut, Pile: p, Count: n, Face: c.facing(e.node.Face, p)})
+				left -= n
+			}
+		}
+		c.g.Deal = slices.Insert(c.g.Deal, e.at, steps...)
+	}
 	for _, st := range c.g.Deal {
 		if st.Kind == DealTake && c.g.Decks > 0 && st.Pattern.Ranks&0x3ffe == 0 {
 			c.errorf(d, "`take` matches no card")
 		}
 	}
+}
+
+// restBy is a `rest to each GROUP by N`, dealt once the cards left are known.
+type restBy struct {
+	node  *dsl.Rest
+	piles []int
+	by    int
+	at    int // where its steps go in the deal
+}
+
+func (c *checker) restEach(s *dsl.Rest) {
+	switch {
+	case !s.Each:
+		grp := s.Target.Text
+		if i, ok := c.piles[grp]; ok {
+			grp = c.g.Piles[i].Group
+		}
+		c.errorf(s.By, "`by` deals to each pile of a group in turn: say `rest to each %s by %d`", grp, s.By.Value)
+		return
+	case s.By == nil:
+		c.errorf(s, "say how many cards go to each pile in turn, e.g. `rest to each %s by 3`", s.Target.Text)
+		return
+	}
+	piles, ok := c.refPiles(&s.Target)
+	if !ok {
+		return
+	}
+	if s.By.Value < 1 || s.By.Value > c.g.CardCount {
+		c.errorf(s.By, "cannot deal %d cards at a time: from 1 to %d", s.By.Value, c.g.CardCount)
+		return
+	}
+	for _, p := range piles {
+		if c.g.Piles[p].Role == Stock {
+			c.errorf(&s.Target, "the stock takes the rest at once: say `rest to stock`")
+			return
+		}
+	}
+	c.restBy = &restBy{node: s, piles: piles, by: s.By.Value, at: len(c.g.Deal)}
 }
 
 // facing is how cards dealt to pile p lie: face up, the stock's face down.
