@@ -143,6 +143,7 @@ func (*PileDecl) gameStmt()  {}
 func (*DealBlock) gameStmt() {}
 func (*Win) gameStmt()       {}
 func (*Layout) gameStmt()    {}
+func (*Redeal) gameStmt()    {}
 
 // PileStmt is a statement inside a pile declaration.
 type PileStmt interface {
@@ -268,12 +269,17 @@ type StockDeal struct {
 
 // Redeal gathers piles back into the stock: `redeal 2 from waste`,
 // `redeal unlimited from waste`. Piles are gathered in order, each from its
-// bottom card up, and the new stock deals them in that order.
+// bottom card up, and the new stock deals them in that order; `shuffled`
+// shuffles them first. As a game statement it deals the cards straight
+// out again: `redeal 2 from fan shuffled to each fan by 3`.
 type Redeal struct {
 	At
 	Unlimited bool  `parser:"'redeal' ( @'unlimited'"`
 	Count     *Int  `parser:"| @@ )"`
 	From      []Ref `parser:"'from' @@ ( ',' @@ )*"`
+	Shuffled  bool  `parser:"@'shuffled'?"`
+	To        *Ref  `parser:"( 'to' 'each' @@"`
+	By        *Int  `parser:"  'by' @@ )?"`
 }
 
 func (*Base) pileStmt()      {}

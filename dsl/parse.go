@@ -71,7 +71,7 @@ func options() []participle.Option {
 		participle.Map(unquote, "String"),
 		participle.Map(markKeywords, "Ident"),
 		participle.Map(decimal, "Int"),
-		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
+		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}, &Redeal{}),
 		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}),
 		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}, &Bottom{}),
 		participle.UseLookahead(1),

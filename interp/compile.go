@@ -108,8 +108,11 @@ type action struct {
 }
 
 type redeal struct {
-	times int
-	from  []int
+	times    int
+	from     []int
+	shuffled bool
+	to       []int // deals out again, by cards to each in turn; nil: into the stock
+	by       int
 }
 
 type condFn func(s *State) bool
@@ -220,7 +223,7 @@ func Compile(g *check.Game) *Rules {
 		r.acts = append(r.acts, ra)
 	}
 	if g.Redeal != nil {
-		r.redeal = &redeal{times: g.Redeal.Times, from: g.Redeal.From}
+		r.redeal = &redeal{times: g.Redeal.Times, from: g.Redeal.From, shuffled: g.Redeal.Shuffled, to: g.Redeal.To, by: g.Redeal.By}
 	}
 	r.win = r.cond(g.Win)
 	for _, ph := range g.Phases {

@@ -28,8 +28,14 @@ func (r *Rules) Pack() []Card {
 }
 
 // Shuffle shuffles cards in place, deterministically for a seed.
-func Shuffle(cards []Card, seed uint64) {
-	src := rand.NewPCG(seed, shuffleStream)
+func Shuffle(cards []Card, seed uint64) { shuffle(cards, seed, shuffleStream) }
+
+// redealShuffle shuffles the cards gathered by the k-th redeal (from 1) of
+// the deal of seed: the same generator on stream shuffleStream + k.
+func redealShuffle(cards []Card, seed uint64, k int) { shuffle(cards, seed, shuffleStream+uint64(k)) }
+
+func shuffle(cards []Card, seed, stream uint64) {
+	src := rand.NewPCG(seed, stream)
 	for i := len(cards) - 1; i > 0; i-- {
 		j := uniform(src, uint64(i+1))
 		cards[i], cards[j] = cards[j], cards[i]
@@ -66,6 +72,7 @@ func (r *Rules) NewState() *State { return r.newState() }
 
 func (r *Rules) dealInto(s *State, seed uint64) {
 	g := r.Game
+	s.seed = seed
 	pack := r.Pack()
 	// Cards taken out before the shuffle: the first match in pack order.
 	for _, st := range g.Deal {

@@ -245,3 +245,58 @@ func TestFamiliesShamrocksFans(t *testing.T) {
 	play(t, g, "fan2 fan4")
 	assertPiles(t, g, map[string]string{"fan4": "6S 7D", "fan2": "4S 3H"})
 }
+
+// ---- La Belle Lucie ----
+
+// Twice the fans are gathered, shuffled with the deal's generator and
+// dealt again three at a time to the fans in turn; the same position of
+// the same deal always redeals alike.
+func TestFamiliesLaBelleLucieRedeal(t *testing.T) {
+	r := rulesOf(t, "la-belle-lucie")
+	g := interp.NewFromRules(r, 1)
+	for i, p := range pileNames("fan", 1, 18) {
+		want := 3
+		if i == 17 {
+			want = 1
+		}
+		assert.Len(t, strings.Fields(pileOf(t, g, p)), want, p)
+	}
+	// Play a card out, so that 51 cards are gathered: seventeen fans of three.
+	var out string
+	for _, m := range g.Moves() {
+		if s := r.MoveString(m); strings.Contains(s, " f") {
+			out = s
+			break
+		}
+	}
+	require.NotEmpty(t, out, "seed 1 has a card to play out")
+	play(t, g, out)
+	var gathered []string
+	for _, p := range pileNames("fan", 1, 18) {
+		gathered = append(gathered, strings.Fields(pileOf(t, g, p))...)
+	}
+	twin := interp.NewFromRules(r, 1)
+	play(t, twin, out)
+	play(t, g, "redeal")
+	play(t, twin, "redeal")
+	assert.Equal(t, g.Position().Piles, twin.Position().Piles, "a redeal is deterministic")
+	var dealt []string
+	for i, p := range pileNames("fan", 1, 18) {
+		cards := strings.Fields(pileOf(t, g, p))
+		want := 3
+		if i == 17 {
+			want = 0
+		}
+		assert.Len(t, cards, want, p)
+		dealt = append(dealt, cards...)
+	}
+	assert.ElementsMatch(t, gathered, dealt, "the same cards")
+	assert.NotEqual(t, gathered, dealt, "shuffled, not dealt again in order")
+	assert.Equal(t, 1, g.Position().RedealsLeft)
+	play(t, g, "redeal")
+	refused(t, g, "redeal", "no redeals left: all 2 used")
+	// Another deal shuffles differently.
+	other := interp.NewFromRules(r, 2)
+	play(t, other, "redeal")
+	assert.NotEqual(t, pileOf(t, g, "fan1"), pileOf(t, other, "fan1"))
+}

@@ -15,8 +15,9 @@ import (
 // their top card, runs, whole piles, the top card or the whole pile, or any
 // group, spaces never filled, cells, reserves, a stock dealing to a waste or
 // to every column with redeals, game values and phases, discards of whole
-// runs, a grid, pairs under covers, and deals that face cards down and put
-// some cards at the bottom of their columns.
+// runs, a grid, pairs under covers, deals that face cards down, put some
+// cards at the bottom of their columns or deal N to each in turn, and
+// redeals that shuffle, into the stock or straight out to the columns.
 type gen struct {
 	rng    *rand.Rand
 	b      strings.Builder
@@ -248,11 +249,13 @@ func (g *gen) tableauGame() {
 				g.printf(" after first")
 			}
 			g.printf("\n")
-			switch g.rng.IntN(4) {
+			switch g.rng.IntN(5) {
 			case 1:
 				g.printf("    redeal %d from waste\n", 1+g.rng.IntN(2))
 			case 2:
 				g.printf("    redeal unlimited from waste\n")
+			case 3:
+				g.printf("    redeal %d from waste shuffled\n", 1+g.rng.IntN(2))
 			}
 		}
 		g.printf("  }\n")
@@ -263,6 +266,14 @@ func (g *gen) tableauGame() {
 			}
 			g.printf("  waste { to %s }\n", wto)
 		}
+	}
+	if !hasStock && g.chance(0.3) {
+		// Gather the columns and deal them out again (La Belle Lucie).
+		shuffled := ""
+		if g.chance(0.7) {
+			shuffled = " shuffled"
+		}
+		g.printf("  redeal %d from t%s to each t by %d\n", 1+g.rng.IntN(2), shuffled, (g.live+nt-1)/nt+g.rng.IntN(2))
 	}
 	if g.junk() {
 		g.printf("  reserve junk\n")

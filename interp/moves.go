@@ -41,6 +41,11 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 	for _, d := range r.pairPiles {
 		buf = r.pairMoves(s, d, buf)
 	}
+	if r.redeal != nil && r.redeal.to != nil {
+		if r.canRedeal(s) {
+			buf = append(buf, Move{Kind: Redeal})
+		}
+	}
 	if r.stock >= 0 {
 		if s.lens[r.stock] > 0 {
 			for i := range r.acts {
@@ -48,7 +53,7 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 					buf = append(buf, Move{Kind: Deal, Action: uint8(i)})
 				}
 			}
-		} else if r.canRedeal(s) {
+		} else if r.redeal != nil && r.redeal.to == nil && r.canRedeal(s) {
 			buf = append(buf, Move{Kind: Redeal})
 		}
 	}
@@ -485,7 +490,14 @@ func (r *Rules) canRedeal(s *State) bool {
 	}
 	n := 0
 	for _, p := range rd.from {
-		n += int(s.lens[p])
+		if rd.to != nil {
+			n += s.count(r, p)
+		} else {
+			n += int(s.lens[p])
+		}
+	}
+	if rd.to != nil {
+		return n > 0
 	}
 	return n > 0 && n <= r.caps[r.stock]
 }
@@ -542,6 +554,10 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			}
 		}
 	case Redeal:
+		if r.redeal.to != nil {
+			r.redealOut(s)
+			break
+		}
 		// Gather each pile bottom to top; the first card gathered is dealt
 		// first, so it goes on top of the stock.
 		st := r.offs[r.stock]
@@ -555,6 +571,9 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			}
 			s.lens[p] = 0
 		}
+		if r.redeal.shuffled {
+			redealShuffle(s.cards[st:st+n], s.seed, int(s.redeals)+1)
+		}
 		for i, j := st, st+n-1; i < j; i, j = i+1, j-1 {
 			s.cards[i], s.cards[j] = s.cards[j], s.cards[i]
 		}
@@ -566,6 +585,34 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	}
 	r.advancePhase(s)
 	return turned
+}
+
+// redealOut plays a redeal that deals out again: it gathers the piles in
+// order, each from its bottom card up, shuffles the cards if the redeal
+// says so, and deals them face up, by cards to each pile of to in turn,
+// the first card gathered (or shuffled first) first.
+func (r *Rules) redealOut(s *State) {
+	rd := r.redeal
+	var buf [256]Card
+	cards := buf[:0]
+	for _, p := range rd.from {
+		for _, c := range s.Pile(r, p) {
+			if !c.IsGap() {
+				cards = append(cards, c.Up())
+			}
+		}
+		s.lens[p] = 0
+	}
+	s.redeals++
+	if rd.shuffled {
+		redealShuffle(cards, s.seed, int(s.redeals))
+	}
+	for _, t := range rd.to {
+		for k := 0; k < rd.by && len(cards) > 0; k++ {
+			s.push(r, t, cards[0])
+			cards = cards[1:]
+		}
+	}
 }
 
 // takeForPair moves one available card to pile d.

@@ -266,7 +266,7 @@ func (r *Rules) whyNoRedeal(s *State) error {
 	switch {
 	case rd == nil:
 		return fmt.Errorf("this game has no redeal")
-	case r.stock >= 0 && s.lens[r.stock] > 0:
+	case rd.to == nil && r.stock >= 0 && s.lens[r.stock] > 0:
 		return fmt.Errorf("the stock is not empty yet: redeal only when it is")
 	case rd.times >= 0 && int(s.redeals) >= rd.times:
 		return fmt.Errorf("no redeals left: all %d used", rd.times)

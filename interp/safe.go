@@ -59,7 +59,11 @@ import (
 //   - M5. P is not a pile a redeal gathers, unless the stock deals one
 //     card at a time to one pile with no condition: elsewhere taking x out
 //     changes where every card gathered after it lands when dealt again
-//     (which cards come up in each three of Klondike by threes).
+//     (which cards come up in each three of Klondike by threes). A redeal
+//     that shuffles, or that deals the cards straight out again, turns
+//     safe moves off altogether (G3): taking x out of what it gathers
+//     changes where every other card goes, and x may reach a gathered pile
+//     from anywhere before it is gathered.
 //
 // The argument. Take any winning line W from the position. By G1, M2 and
 // M3, x lands on some foundation in W, and by M1 (after swapping F with the
@@ -190,6 +194,9 @@ func (r *Rules) safeGame() bool {
 	// G3.
 	if len(g.Phases) > 0 {
 		return false
+	}
+	if g.Redeal != nil && (g.Redeal.Shuffled || g.Redeal.To != nil) {
+		return false // M5
 	}
 	for _, a := range g.Actions {
 		if a.When != nil {

@@ -62,10 +62,12 @@ type checker struct {
 	refused   map[string]bool
 	overLimit bool // "too many piles" has been said
 
-	fullTests []fullTest // `is full` tests, checked once every capacity is known
-	toChecks  []toCheck  // `to` lists, checked once every pile's rules are known
-	takeNodes []dsl.Node // each `take`, in order
-	restBy    *restBy    // `rest to each GROUP by N`, if given
+	fullTests []fullTest  // `is full` tests, checked once every capacity is known
+	toChecks  []toCheck   // `to` lists, checked once every pile's rules are known
+	takeNodes []dsl.Node  // each `take`, in order
+	restBy    *restBy     // `rest to each GROUP by N`, if given
+	redealAt  dsl.Node    // the redeal, once one is given
+	redealOut *dsl.Redeal // a redeal that deals out again, for its room check
 	allIns    []allInTest
 }
 
@@ -111,6 +113,7 @@ func (c *checker) game(g *dsl.Game) {
 	var suitsStmt *dsl.Suits
 	var covers []*dsl.Cover
 	var phases []*dsl.Phase
+	var redeals []*dsl.Redeal
 	seen := map[string]dsl.Node{}
 	once := func(kind string, n dsl.Node) bool {
 		if prev, ok := seen[kind]; ok {
@@ -165,6 +168,8 @@ func (c *checker) game(g *dsl.Game) {
 			if once("layout", s) {
 				layout = s
 			}
+		case *dsl.Redeal:
+			redeals = append(redeals, s)
 		}
 	}
 	c.g.Suits = []int{0, 1, 2, 3}
@@ -211,6 +216,9 @@ func (c *checker) game(g *dsl.Game) {
 	}
 	for _, cv := range covers {
 		c.cover(cv)
+	}
+	for _, rd := range redeals {
+		c.redeal(rd, false)
 	}
 	if deal == nil {
 		c.errorf(g, "game %q has no deal block: say where the cards go, e.g. `deal { rest to stock }`", g.Name)
@@ -640,20 +648,7 @@ func (c *checker) pileRules(d pileDecl) {
 			if !once("redeal", s) {
 				continue
 			}
-			r := &Redeal{Times: -1, From: c.refList(s.From)}
-			if s.Count != nil {
-				if s.Count.Value < 1 || s.Count.Value > 100 {
-					c.errorf(s.Count, "redeal takes 1 to 100 (or `unlimited`), not %d", s.Count.Value)
-					continue
-				}
-				r.Times = s.Count.Value
-			}
-			for _, f := range r.From {
-				if c.g.Piles[f].Role == Stock {
-					c.errorf(s, "the stock cannot be gathered into itself")
-				}
-			}
-			c.g.Redeal = r
+			c.redeal(s, true)
 		}
 	}
 	// Contradictions within one declaration.
@@ -693,6 +688,70 @@ func (c *checker) pileRules(d pileDecl) {
 	if role == Stock && len(p0.To) > 0 {
 		c.errorf(seen["to"], "the stock's cards leave only by dealing; give `deal N to PILE` instead of `to`")
 	}
+}
+
+// redeal checks a redeal: the stock's (inStock), or a game statement that
+// deals the gathered cards out again.
+func (c *checker) redeal(s *dsl.Redeal, inStock bool) {
+	if c.redealAt != nil {
+		p, _ := c.redealAt.Span()
+		c.errorf(s, "a game has one redeal (first at line %d)", p.Line)
+		return
+	}
+	c.redealAt = s
+	r := &Redeal{Times: -1, From: c.refList(s.From), Shuffled: s.Shuffled}
+	if s.Count != nil {
+		if s.Count.Value < 1 || s.Count.Value > 100 {
+			c.errorf(s.Count, "redeal takes 1 to 100 (or `unlimited`), not %d", s.Count.Value)
+			return
+		}
+		r.Times = s.Count.Value
+	} else if s.Shuffled {
+		c.errorf(s, "a shuffled redeal needs a count, e.g. `redeal 2 from ... shuffled`: each shuffle is the first, second, ... of the game")
+		return
+	}
+	for _, f := range r.From {
+		if c.g.Piles[f].Role == Stock {
+			c.errorf(s, "the stock cannot be gathered into itself")
+			return
+		}
+	}
+	switch {
+	case inStock && s.To != nil:
+		c.errorf(s.To, "the stock's redeal gathers the cards into the stock: drop `to each %s by ...`, or give the redeal outside the stock", s.To.Text)
+		return
+	case !inStock && s.To == nil:
+		c.errorf(s, "a redeal outside the stock deals the cards out again: say where, e.g. `to each %s by 3`", s.From[0].Text)
+		return
+	}
+	if s.To != nil {
+		to, ok := c.refPiles(s.To)
+		if !ok {
+			return
+		}
+		by := s.By.Value
+		if by < 1 || by > c.g.CardCount {
+			c.errorf(s.By, "cannot deal %d cards at a time: from 1 to %d", by, c.g.CardCount)
+			return
+		}
+		for _, t := range to {
+			p := c.g.Piles[t]
+			switch {
+			case !slices.Contains(r.From, t):
+				c.errorf(s.To, "a redeal deals out only to piles it gathers: %q is not among them", p.Name)
+				return
+			case p.Grid:
+				c.errorf(s.To, "a redeal cannot deal out to the grid %q", p.Name)
+				return
+			case p.Holds > 0 && p.Holds < by:
+				c.errorf(s.By, "%q holds %d, fewer than the %d a redeal deals it", p.Name, p.Holds, by)
+				return
+			}
+		}
+		r.To, r.By = to, by
+		c.redealOut = s
+	}
+	c.g.Redeal = r
 }
 
 func holdCount(decks int) string {
@@ -1323,7 +1382,30 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			}
 		}
 	}
-	if g.Redeal != nil && len(g.Actions) == 0 {
+	if rd := g.Redeal; rd != nil && rd.To != nil {
+		// The piles dealt to must have room for every card the redeal may
+		// gather: at most what the gathered piles hold, and never the cards
+		// dealt to a pile that no card ever leaves.
+		most := 0
+		for _, f := range rd.From {
+			if h := g.Piles[f].Holds; h > 0 {
+				most += h
+			} else {
+				most += g.CardCount
+			}
+		}
+		fixed := 0
+		for i, p := range g.Piles {
+			if len(p.To) == 0 && i != g.Stock && !slices.Contains(rd.From, i) && !c.refillsFrom(i) {
+				fixed += dealt[i]
+			}
+		}
+		most = min(most, g.CardCount-fixed)
+		if rd.By*len(rd.To) < most {
+			c.errorf(c.redealOut, "the redeal may gather %d cards, which need %d piles of %d, but %q has %d", most, (most+rd.By-1)/rd.By, rd.By, c.redealOut.To.Text, len(rd.To))
+		}
+	}
+	if g.Redeal != nil && g.Redeal.To == nil && len(g.Actions) == 0 {
 		c.errorf(c.declNode(decls, g.Stock), "a redeal needs a stock that deals")
 	}
 	fillReported := map[string]bool{} // one error per group
@@ -1344,6 +1426,16 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			}
 		}
 	}
+}
+
+// refillsFrom reports whether some pile refills from pile p.
+func (c *checker) refillsFrom(p int) bool {
+	for _, q := range c.g.Piles {
+		if slices.Contains(q.Refill, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // takes proves that every `take` finds a card in the pack, taking them in

@@ -215,8 +215,13 @@ type StockAction struct {
 	WhenText string // the condition as written, for messages
 }
 
-// Redeal gathers piles back into the stock when it is empty.
+// Redeal gathers piles back into the stock when it is empty; or, with To,
+// gathers them at any time and deals them out again, By cards to each pile
+// of To in turn. Shuffled shuffles the gathered cards first.
 type Redeal struct {
-	Times int // -1: unlimited
-	From  []int
+	Times    int // -1: unlimited
+	From     []int
+	Shuffled bool
+	To       []int // a redeal that deals out again; nil: into the stock
+	By       int
 }
