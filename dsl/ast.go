@@ -143,6 +143,7 @@ func (*PileDecl) gameStmt()  {}
 func (*DealBlock) gameStmt() {}
 func (*Win) gameStmt()       {}
 func (*Layout) gameStmt()    {}
+func (*Redeal) gameStmt()    {}
 
 // PileStmt is a statement inside a pile declaration.
 type PileStmt interface {
@@ -174,12 +175,15 @@ type Run struct {
 	Rel *Relation `parser:"'run' @@"`
 }
 
-// Relation is a rank step, a suit relation and an optional wrap.
+// Relation is a rank step (by one rank, or by `by N`), a suit relation and
+// an optional wrap: `up by 2 any-suit wrap`; or `any`: any card on any card.
 type Relation struct {
 	At
-	Step string `parser:"@( 'down' | 'up' | 'either' | 'same-rank' )"`
-	Suit string `parser:"@( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
-	Wrap bool   `parser:"@'wrap'?"`
+	Any  bool   `parser:"  @'any'"`
+	Step string `parser:"| @( 'down' | 'up' | 'either' | 'same-rank' )"`
+	By   *Int   `parser:"  ( 'by' @@ )?"`
+	Suit string `parser:"  @( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
+	Wrap bool   `parser:"  @'wrap'?"`
 }
 
 // Holds caps the pile: `holds 13`.
@@ -189,11 +193,13 @@ type Holds struct {
 }
 
 // Move says which cards may leave the pile: `move top` (the default),
-// `move runs`, `move whole`. `move runs using cells, t` limits a run to what
-// could be moved one card at a time through the empty piles listed.
+// `move runs`, `move whole`, `move top or whole`, `move any` (any face-up
+// group at the top). `move runs using cells, t` limits a run to what could
+// be moved one card at a time through the empty piles listed.
 type Move struct {
 	At
-	What  string `parser:"'move' @( 'top' | 'runs' | 'whole' )"`
+	What  string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'any' )"`
+	Or    *Ref   `parser:"( 'or' @@ )?"` // `whole`, checked by the checker
 	Using []Ref  `parser:"( 'using' @@ ( ',' @@ )* )?"`
 }
 
@@ -227,10 +233,12 @@ type To struct {
 	Piles []Ref `parser:"'to' @@ ( ',' @@ )*"`
 }
 
-// Fill restricts which piles may fill the pile when it is empty: `fill from waste`.
+// Fill restricts which piles may fill the pile when it is empty:
+// `fill from waste`; `fill never`: no move fills it.
 type Fill struct {
 	At
-	Piles []Ref `parser:"'fill' 'from' @@ ( ',' @@ )*"`
+	Never bool  `parser:"'fill' ( @'never'"`
+	Piles []Ref `parser:"| 'from' @@ ( ',' @@ )* )"`
 }
 
 // Start gates the first card: `start after previous`, `start after f1`,
@@ -261,12 +269,17 @@ type StockDeal struct {
 
 // Redeal gathers piles back into the stock: `redeal 2 from waste`,
 // `redeal unlimited from waste`. Piles are gathered in order, each from its
-// bottom card up, and the new stock deals them in that order.
+// bottom card up, and the new stock deals them in that order; `shuffled`
+// shuffles them first. As a game statement it deals the cards straight
+// out again: `redeal 2 from fan shuffled to each fan by 3`.
 type Redeal struct {
 	At
 	Unlimited bool  `parser:"'redeal' ( @'unlimited'"`
 	Count     *Int  `parser:"| @@ )"`
 	From      []Ref `parser:"'from' @@ ( ',' @@ )*"`
+	Shuffled  bool  `parser:"@'shuffled'?"`
+	To        *Ref  `parser:"( 'to' 'each' @@"`
+	By        *Int  `parser:"  'by' @@ )?"`
 }
 
 func (*Base) pileStmt()      {}
@@ -309,24 +322,40 @@ type Put struct {
 	Face   *Facing `parser:"@@?"`
 }
 
-// Rest deals every card left to one pile: `rest to stock`.
+// Rest deals every card left to one pile: `rest to stock`; or N at a time
+// to each pile of a group in turn until they run out: `rest to each fan by 3`.
 type Rest struct {
 	At
-	Target Ref     `parser:"'rest' 'to' @@"`
+	Each   bool    `parser:"'rest' 'to' @'each'?"`
+	Target Ref     `parser:"@@"`
+	By     *Int    `parser:"( 'by' @@ )?"`
 	Face   *Facing `parser:"@@?"`
 }
 
-// Facing is `face down but top`: every card dealt face down but the last.
-// (Cards are dealt face up, the stock's face down; a face-down top card of
-// any other pile is turned up when the deal is done.)
+// Facing is `face down but top`: every card dealt face down but the last;
+// or `face down`: every card. (Cards are dealt face up, the stock's face
+// down; a face-down top card of any other pile is turned up when the deal
+// is done.)
 type Facing struct {
 	At
-	ButTop bool `parser:"@( 'face' 'down' 'but' 'top' )"`
+	Down   bool `parser:"@( 'face' 'down' )"`
+	ButTop bool `parser:"@( 'but' 'top' )?"`
 }
 
-func (*Take) dealStmt() {}
-func (*Put) dealStmt()  {}
-func (*Rest) dealStmt() {}
+// Bottom rearranges the piles dealt so far: every card matching the
+// pattern goes to the bottom of the pile it lies in, keeping the order of
+// the cards it passes and of the cards moved: `move K to bottom of each t`.
+type Bottom struct {
+	At
+	Pattern *Pattern `parser:"'move' @@ 'to' 'bottom' 'of'"`
+	Each    bool     `parser:"@'each'?"`
+	Pile    Ref      `parser:"@@"`
+}
+
+func (*Bottom) dealStmt() {}
+func (*Take) dealStmt()   {}
+func (*Put) dealStmt()    {}
+func (*Rest) dealStmt()   {}
 
 // Clause limits a statement to part of the game: `when <cond>`,
 // `during <phase>`, `after <phase>`.

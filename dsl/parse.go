@@ -72,9 +72,9 @@ func options() []participle.Option {
 		participle.Map(unquote, "String"),
 		participle.Map(markKeywords, "Ident"),
 		participle.Map(decimal, "Int"),
-		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}),
+		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}, &Redeal{}),
 		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}),
-		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}),
+		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}, &Bottom{}),
 		participle.UseLookahead(1),
 	}
 }
@@ -353,9 +353,9 @@ func firstToken(filename string, src []byte) (lexer.Token, bool) {
 
 // grammarWords turns grammar names in participle's messages into words.
 var grammarWords = strings.NewReplacer(
-	"Relation", `a rank step ("down" | "up" | "either" | "same-rank")`,
+	"Relation", `"any" or a rank step ("down" | "up" | "either" | "same-rank")`,
 	"Pattern", "a card (K, AS, red A, rank b, any)",
-	"Facing?", `("face" "up" | "face" "down")?`,
+	"Facing?", `("face" "down" ("but" "top")?)?`,
 	"Ref", "a name", "Name", "a new name", "Int", "a number", "String", "a quoted string",
 	"Cond", "a condition", "Clause?", `("when" | "during" | "after" ...)?`,
 )

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,4 +35,23 @@ func TestReadmeExamples(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, games, 5, "the reference should hold complete examples")
+}
+
+// TestReadmeReservedWords: the reference lists exactly the reserved words
+// of the grammar.
+func TestReadmeReservedWords(t *testing.T) {
+	src, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	m := regexp.MustCompile("(?s)The reserved words are:\n\n(.*?)\n\n").FindSubmatch(src)
+	require.NotNil(t, m, "no list of reserved words in README.md")
+	var listed []string
+	for _, w := range strings.Fields(strings.ReplaceAll(string(m[1]), "`", " ")) {
+		listed = append(listed, w)
+	}
+	var want []string
+	for w := range dsl.Keywords {
+		want = append(want, w)
+	}
+	slices.Sort(want)
+	require.Equal(t, want, listed, "README.md's reserved words, in order")
 }

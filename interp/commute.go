@@ -19,6 +19,12 @@ import "github.com/patience-dev/patience/dsl/check"
 // wasteMask returns the piles the stock deals to when dealing commutes
 // with every other move, as above, and 0 when it does not (or there is no
 // stock). The conditions are checked on the rules, never assumed per game.
+// A redeal that deals the cards out again puts them on other piles, and
+// turns commuting deals off. One that shuffles them into the stock still
+// changes only the stock and the waste: steps plays the stock moves
+// themselves, shuffles included, and the one shortcut that assumes the
+// cards keep their cyclic order (unlimited redeals) never applies, since
+// a shuffled redeal is always limited.
 func (r *Rules) wasteMask() uint64 {
 	g := r.Game
 	if r.stock < 0 || len(r.acts) != 1 || len(r.pairPiles) > 0 {
@@ -29,6 +35,9 @@ func (r *Rules) wasteMask() uint64 {
 		return 0
 	}
 	w := uint64(1) << a.targets[0]
+	if r.redeal != nil && r.redeal.to != nil {
+		return 0 // the redeal deals the cards out to other piles
+	}
 	if r.redeal != nil {
 		for _, f := range r.redeal.from {
 			if w&(1<<f) == 0 {

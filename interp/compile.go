@@ -42,6 +42,7 @@ type pileRule struct {
 	to         []int
 	toMask     uint64 // the piles in to
 	fill       uint64 // bit per source pile; 0 = any
+	fillNever  bool   // no move fills it while empty
 	startAfter int
 	startWhen  condFn
 	runIsBuild bool // a movable run is also a valid build on this rule
@@ -107,8 +108,11 @@ type action struct {
 }
 
 type redeal struct {
-	times int
-	from  []int
+	times    int
+	from     []int
+	shuffled bool
+	to       []int // deals out again, by cards to each in turn; nil: into the stock
+	by       int
 }
 
 type condFn func(s *State) bool
@@ -158,6 +162,7 @@ func Compile(g *check.Game) *Rules {
 		for _, f := range p.Fill {
 			pr.fill |= 1 << f
 		}
+		pr.fillNever = p.FillNever
 		pr.runIsBuild = pr.run == pr.build && !pr.except.ok
 		for _, u := range p.Using {
 			pr.using = true
@@ -218,7 +223,7 @@ func Compile(g *check.Game) *Rules {
 		r.acts = append(r.acts, ra)
 	}
 	if g.Redeal != nil {
-		r.redeal = &redeal{times: g.Redeal.Times, from: g.Redeal.From}
+		r.redeal = &redeal{times: g.Redeal.Times, from: g.Redeal.From, shuffled: g.Redeal.Shuffled, to: g.Redeal.To, by: g.Redeal.By}
 	}
 	r.win = r.cond(g.Win)
 	for _, ph := range g.Phases {
@@ -247,16 +252,21 @@ func buildTable(x check.Relation) *relTable {
 // relates is the definition of a building relation, card by card.
 func relates(x check.Relation, under, over Card) bool {
 	ur, or := under.Rank(), over.Rank()
+	n := max(x.By, 1)
+	down := or == ur-n || (x.Wrap && or == ur-n+13)
+	up := or == ur+n || (x.Wrap && or == ur+n-13)
 	var rankOK bool
 	switch x.Step {
 	case check.StepDown:
-		rankOK = or == ur-1 || (x.Wrap && ur == 1 && or == 13)
+		rankOK = down
 	case check.StepUp:
-		rankOK = or == ur+1 || (x.Wrap && ur == 13 && or == 1)
+		rankOK = up
 	case check.StepEither:
-		rankOK = or == ur-1 || or == ur+1 || (x.Wrap && ((ur == 1 && or == 13) || (ur == 13 && or == 1)))
+		rankOK = down || up
 	case check.StepSame:
 		rankOK = or == ur
+	case check.StepAny:
+		return true
 	}
 	if !rankOK {
 		return false

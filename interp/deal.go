@@ -28,8 +28,14 @@ func (r *Rules) Pack() []Card {
 }
 
 // Shuffle shuffles cards in place, deterministically for a seed.
-func Shuffle(cards []Card, seed uint64) {
-	src := rand.NewPCG(seed, shuffleStream)
+func Shuffle(cards []Card, seed uint64) { shuffle(cards, seed, shuffleStream) }
+
+// redealShuffle shuffles the cards gathered by the k-th redeal (from 1) of
+// the deal of seed: the same generator on stream shuffleStream + k.
+func redealShuffle(cards []Card, seed uint64, k int) { shuffle(cards, seed, shuffleStream+uint64(k)) }
+
+func shuffle(cards []Card, seed, stream uint64) {
+	src := rand.NewPCG(seed, stream)
 	for i := len(cards) - 1; i > 0; i-- {
 		j := uniform(src, uint64(i+1))
 		cards[i], cards[j] = cards[j], cards[i]
@@ -66,6 +72,7 @@ func (r *Rules) NewState() *State { return r.newState() }
 
 func (r *Rules) dealInto(s *State, seed uint64) {
 	g := r.Game
+	s.seed = seed
 	pack := r.Pack()
 	// Cards taken out before the shuffle: the first match in pack order.
 	for _, st := range g.Deal {
@@ -84,6 +91,10 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	Shuffle(pack, seed)
 	next := 0
 	for _, st := range g.Deal {
+		if st.Kind == check.DealBottom {
+			r.toBottom(s, st.Pile, compilePattern(st.Pattern))
+			continue
+		}
 		if st.Kind != check.DealPut {
 			continue
 		}
@@ -107,6 +118,28 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	}
 	r.refill(s)
 	r.advancePhase(s)
+}
+
+// toBottom moves every card of pile p that matches pat to the bottom of
+// the pile, keeping the order of the cards moved and of the others. Faces
+// stay with the places: a pile dealt face down but its top still is.
+func (r *Rules) toBottom(s *State, p int, pat pattern) {
+	cards := s.cards[r.offs[p] : r.offs[p]+int(s.lens[p])]
+	var moved, kept []Card
+	for _, c := range cards {
+		if pat.matches(c.Up(), s) {
+			moved = append(moved, c)
+		} else {
+			kept = append(kept, c)
+		}
+	}
+	for i, c := range append(moved, kept...) {
+		if cards[i].FaceDown() {
+			cards[i] = c.Down()
+		} else {
+			cards[i] = c.Up()
+		}
+	}
 }
 
 // refill fills every empty pile that refills itself, until none changes.

@@ -11,9 +11,13 @@ import (
 // cards outside them are taken out of play before the shuffle, onto a pile
 // nothing enters or leaves, so that a plain exhaustive search can settle
 // every deal. The families cover what the language can say: foundations of
-// every build, tableaux, cells, reserves, a stock dealing to a waste or to
-// every column with redeals, game values and phases, discards of whole
-// runs, a grid, and pairs under covers.
+// every build (by one rank or more, or any card on any), tableaux moving
+// their top card, runs, whole piles, the top card or the whole pile, or any
+// group, spaces never filled, cells, reserves, a stock dealing to a waste or
+// to every column with redeals, game values and phases, discards of whole
+// runs, a grid, pairs under covers, deals that face cards down, put some
+// cards at the bottom of their columns or deal N to each in turn, and
+// redeals that shuffle, into the stock or straight out to the columns.
 type gen struct {
 	rng    *rand.Rand
 	b      strings.Builder
@@ -32,9 +36,16 @@ func (g *gen) printf(format string, args ...any) {
 	fmt.Fprintf(&g.b, format, args...)
 }
 
-// relation is a random build relation.
+// relation is a random build relation: by one rank or more, or any card
+// on any card.
 func (g *gen) relation() string {
+	if g.chance(0.08) {
+		return "any"
+	}
 	step := g.pick("up", "down", "either", "same-rank")
+	if step != "same-rank" && g.chance(0.2) {
+		step += fmt.Sprintf(" by %d", 2+g.rng.IntN(3))
+	}
 	rel := step + " " + g.pick("any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit")
 	if step != "same-rank" && g.chance(0.25) {
 		rel += " wrap"
@@ -152,14 +163,23 @@ func (g *gen) tableauGame() {
 	nt := 1 + g.rng.IntN(4)
 	var ts []string
 	hasBuild := g.chance(0.7)
+	moveAny := false
 	if hasBuild {
 		ts = append(ts, "build "+g.relation())
-		switch g.rng.IntN(4) {
+		switch g.rng.IntN(6) {
 		case 1:
 			ts = append(ts, "move runs")
 		case 2:
 			ts = append(ts, "move whole")
+		case 3:
+			ts = append(ts, "move any")
+			moveAny = true
+		case 4:
+			ts = append(ts, "move top or whole")
 		}
+	}
+	if g.chance(0.12) {
+		ts = append(ts, "fill never")
 	}
 	if g.chance(0.3) {
 		base := "base " + g.pick(genRanks[g.hi], genRanks[g.lo], "red", "black")
@@ -172,7 +192,7 @@ func (g *gen) tableauGame() {
 	if g.chance(0.3) {
 		cells = 1 + g.rng.IntN(2)
 	}
-	discard := hasBuild && g.chance(0.15)
+	discard := hasBuild && !moveAny && g.chance(0.15)
 	hasReserve := g.chance(0.3)
 	hasStock := g.chance(0.6)
 	eachT := hasStock && g.chance(0.25)
@@ -229,11 +249,13 @@ func (g *gen) tableauGame() {
 				g.printf(" after first")
 			}
 			g.printf("\n")
-			switch g.rng.IntN(4) {
+			switch g.rng.IntN(5) {
 			case 1:
 				g.printf("    redeal %d from waste\n", 1+g.rng.IntN(2))
 			case 2:
 				g.printf("    redeal unlimited from waste\n")
+			case 3:
+				g.printf("    redeal %d from waste shuffled\n", 1+g.rng.IntN(2))
 			}
 		}
 		g.printf("  }\n")
@@ -244,6 +266,14 @@ func (g *gen) tableauGame() {
 			}
 			g.printf("  waste { to %s }\n", wto)
 		}
+	}
+	if !hasStock && g.chance(0.3) {
+		// Gather the columns and deal them out again (La Belle Lucie).
+		shuffled := ""
+		if g.chance(0.7) {
+			shuffled = " shuffled"
+		}
+		g.printf("  redeal %d from t%s to each t by %d\n", 1+g.rng.IntN(2), shuffled, (g.live+nt-1)/nt+g.rng.IntN(2))
 	}
 	if g.junk() {
 		g.printf("  reserve junk\n")
@@ -270,14 +300,23 @@ func (g *gen) tableauGame() {
 		counts[i] = fmt.Sprint(n)
 	}
 	face := ""
-	if g.chance(0.3) {
+	switch g.rng.IntN(10) {
+	case 0, 1, 2:
 		face = " face down but top"
+	case 3:
+		face = " face down" // the top card is turned up when the deal is done
 	}
 	g.printf("    %s to t%s\n", strings.Join(counts, ", "), face)
+	if g.chance(0.15) {
+		g.printf("    move %s to bottom of each t\n", g.pick(genRanks[g.hi], genRanks[g.lo], "red", "black"))
+	}
 	if left > 0 {
-		if hasStock {
+		switch {
+		case hasStock:
 			g.printf("    rest to stock\n")
-		} else {
+		case g.chance(0.3):
+			g.printf("    rest to each t by %d\n", (left+nt-1)/nt+g.rng.IntN(2))
+		default:
 			g.printf("    rest to t%d\n", nt)
 		}
 	}

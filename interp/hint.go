@@ -69,7 +69,7 @@ func (r *Rules) promise(s *State, m Move) int {
 	case check.Foundation, check.Discard:
 		return 1 // taking a card back undoes progress: a last resort
 	}
-	if !r.Rearranging(m) {
+	if !r.Rearranging(s, m) {
 		return 50
 	}
 	n := int(s.lens[m.From])

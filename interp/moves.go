@@ -44,6 +44,11 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 	for _, d := range r.pairPiles {
 		buf = r.pairMoves(s, d, buf)
 	}
+	if r.redeal != nil && r.redeal.to != nil {
+		if r.canRedeal(s) {
+			buf = append(buf, Move{Kind: Redeal})
+		}
+	}
 	if r.stock >= 0 {
 		if s.lens[r.stock] > 0 {
 			for i := range r.acts {
@@ -51,7 +56,7 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 					buf = append(buf, Move{Kind: Deal, Action: uint8(i)})
 				}
 			}
-		} else if r.canRedeal(s) {
+		} else if r.redeal != nil && r.redeal.to == nil && r.canRedeal(s) {
 			buf = append(buf, Move{Kind: Redeal})
 		}
 	}
@@ -168,13 +173,22 @@ func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Mo
 			continue
 		}
 		lo, hi := n-r.runLen(s, src), n-1
-		if pr.move == check.MoveWhole {
+		switch pr.move {
+		case check.MoveWhole:
 			if s.cards[base].FaceDown() {
 				continue
 			}
 			lo, hi = 0, 0
+		case check.MoveTopOrWhole:
+			lo = n - 1
+			if !s.cards[base].FaceDown() {
+				lo = 0
+			}
 		}
 		for b := hi; b >= lo; b-- {
+			if pr.move == check.MoveTopOrWhole && b < hi && b > 0 {
+				continue // the top card or the whole pile, nothing between
+			}
 			for ds := dests(s.cards[base+b]) & to; ds != 0; ds &= ds - 1 {
 				dst := bits.TrailingZeros64(ds)
 				if pr.using && n-b > runLimit(pr, empty, dst) {
@@ -304,7 +318,8 @@ func (r *Rules) fitsOne(s *State, dst, src int) bool {
 }
 
 // runLen is the length of the movable run at the top of pile p: face-up
-// cards each fitting on the one below by the pile's run rule.
+// cards each fitting on the one below by the pile's run rule; for a pile
+// that moves any group, every face-up card at the top.
 func (r *Rules) runLen(s *State, p int) int {
 	pr := &r.piles[p]
 	base, n := r.offs[p], int(s.lens[p])
@@ -314,7 +329,7 @@ func (r *Rules) runLen(s *State, p int) int {
 	k := 1
 	for i := n - 1; i > 0; i-- {
 		under := s.cards[base+i-1]
-		if under.FaceDown() || pr.run == nil || !pr.run.fits(under, s.cards[base+i]) {
+		if under.FaceDown() || pr.move != check.MoveAny && (pr.run == nil || !pr.run.fits(under, s.cards[base+i])) {
 			break
 		}
 		k++
@@ -341,6 +356,7 @@ const (
 	refExcept
 	refRun
 	refPairs
+	refFillNever
 )
 
 // accept is the one place that decides which cards may go onto pile d
@@ -361,6 +377,9 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		return 0, refFull
 	}
 	if dn == 0 {
+		if p.fillNever {
+			return 0, refFillNever
+		}
 		if p.startAfter >= 0 && s.lens[p.startAfter] == 0 {
 			return 0, refStartAfter
 		}
@@ -398,7 +417,7 @@ func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 	dn := int(s.lens[dst])
 	set, why := r.accept(s, dst)
 	switch {
-	case why == refGrid || why == refStock || why == refPairs:
+	case why == refGrid || why == refStock || why == refPairs || why == refFillNever:
 		return why
 	case d.accepts != check.AcceptRuns && k != d.accepts:
 		return refCount
@@ -411,7 +430,7 @@ func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 			return refExcept
 		}
 		return why
-	case k > 1 && !r.runFits(s, dst, src, run):
+	case k > 1 && r.piles[src].move != check.MoveAny && !r.runFits(s, dst, src, run):
 		return refRun
 	}
 	return ok
@@ -476,6 +495,9 @@ func (r *Rules) canRedeal(s *State) bool {
 	for _, p := range rd.from {
 		n += s.count(r, p) // a grid's gaps are nothing to gather
 	}
+	if rd.to != nil {
+		return n > 0
+	}
 	return n > 0 && n <= r.caps[r.stock]
 }
 
@@ -531,6 +553,10 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			}
 		}
 	case Redeal:
+		if r.redeal.to != nil {
+			r.redealOut(s)
+			break
+		}
 		// Gather each pile bottom to top; the first card gathered is dealt
 		// first, so it goes on top of the stock.
 		st := r.offs[r.stock]
@@ -544,6 +570,9 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			}
 			s.lens[p] = 0
 		}
+		if r.redeal.shuffled {
+			redealShuffle(s.cards[st:st+n], s.seed, int(s.redeals)+1)
+		}
 		for i, j := st, st+n-1; i < j; i, j = i+1, j-1 {
 			s.cards[i], s.cards[j] = s.cards[j], s.cards[i]
 		}
@@ -555,6 +584,34 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	}
 	r.advancePhase(s)
 	return turned
+}
+
+// redealOut plays a redeal that deals out again: it gathers the piles in
+// order, each from its bottom card up, shuffles the cards if the redeal
+// says so, and deals them face up, by cards to each pile of to in turn,
+// the first card gathered (or shuffled first) first.
+func (r *Rules) redealOut(s *State) {
+	rd := r.redeal
+	var buf [256]Card
+	cards := buf[:0]
+	for _, p := range rd.from {
+		for _, c := range s.Pile(r, p) {
+			if !c.IsGap() {
+				cards = append(cards, c.Up())
+			}
+		}
+		s.lens[p] = 0
+	}
+	s.redeals++
+	if rd.shuffled {
+		redealShuffle(cards, s.seed, int(s.redeals))
+	}
+	for _, t := range rd.to {
+		for k := 0; k < rd.by && len(cards) > 0; k++ {
+			s.push(r, t, cards[0])
+			cards = cards[1:]
+		}
+	}
 }
 
 // takeForPair moves one available card to pile d.

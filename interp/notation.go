@@ -269,7 +269,7 @@ func (r *Rules) whyNoRedeal(s *State) error {
 	switch {
 	case rd == nil:
 		return fmt.Errorf("this game has no redeal")
-	case r.stock >= 0 && s.lens[r.stock] > 0:
+	case rd.to == nil && r.stock >= 0 && s.lens[r.stock] > 0:
 		return fmt.Errorf("the stock is not empty yet: redeal only when it is")
 	case rd.times >= 0 && int(s.redeals) >= rd.times:
 		return fmt.Errorf("no redeals left: all %d used", rd.times)
@@ -344,9 +344,9 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		}
 		movable := 1
 		switch pr.move {
-		case check.MoveRuns:
+		case check.MoveRuns, check.MoveAny:
 			movable = r.runLen(s, src)
-		case check.MoveWhole:
+		case check.MoveWhole, check.MoveTopOrWhole:
 			movable = n
 		}
 		if count == 0 {
@@ -360,6 +360,10 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 			return fmt.Errorf("only the top card of %s may move", sp)
 		case pr.move == check.MoveWhole && count != n:
 			return fmt.Errorf("%s moves only as a whole pile of %d cards", sp, n)
+		case pr.move == check.MoveTopOrWhole && count != 1 && count != n:
+			return fmt.Errorf("only the top card of %s or the whole pile of %d cards may move", sp, n)
+		case pr.move == check.MoveAny && count <= n && count > movable:
+			return fmt.Errorf("only the face-up cards of %s may move: at most %d", sp, movable)
 		case count > n:
 			return fmt.Errorf("%s holds only %s", sp, cards(n))
 		case count > movable:
@@ -419,7 +423,10 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 			}
 		}
 		what := "a card"
-		if len(run) > 1 {
+		switch {
+		case len(run) > 1 && r.piles[src].move == check.MoveAny:
+			what = "cards headed by a card"
+		case len(run) > 1:
 			what = "a run headed by a card"
 		}
 		return fmt.Sprintf("%s is empty: only %s %s may start it, not %s", dp, what, strings.Join(pats, " and "), bottom)
@@ -432,6 +439,8 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refBuild:
 		top := s.Pile(r, dst)
 		return fmt.Sprintf("%s does not go on %s: %s builds %s", bottom, top[len(top)-1], dp, relText(gp.Build))
+	case refFillNever:
+		return fmt.Sprintf("%s is empty, and a space there is never filled", dp)
 	case refPairs:
 		return fmt.Sprintf("%s takes only pairs adding up to %d: name both cards, e.g. %s+waste %s", dp, d.pairs, r.PileName(src), dp)
 	case refRun:
@@ -451,7 +460,13 @@ func relText(x *check.Relation) string {
 	if x == nil {
 		return "nothing"
 	}
+	if x.Step == check.StepAny {
+		return "any card on any card"
+	}
 	step := [...]string{"down", "up", "up or down", "on the same rank"}[x.Step]
+	if x.By > 1 {
+		step += fmt.Sprintf(" by %d", x.By)
+	}
 	suit := [...]string{"regardless of suit", "in suit", "in colour", "in alternating colours", "in another suit"}[x.Suit]
 	s := step + " " + suit
 	if x.Wrap {

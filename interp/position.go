@@ -122,6 +122,7 @@ func (r *Rules) Load(p *Position) (*Game, error) {
 		}
 		return g, nil
 	}
+	s.seed = p.Seed
 	g.state = s
 	return g, nil
 }

@@ -640,7 +640,7 @@ func TestRulesPlotStatus(t *testing.T) {
 		g := setUp(t, "plot", layout{piles: stuck("7C 8C 9C"), rest: "waste", restUp: true, values: map[string]string{"b": "7"}})
 		assertMoves(t, g, "t2 t1")
 		for _, m := range g.Moves() {
-			assert.True(t, g.Rules.Rearranging(m), "%s rearranges", g.Rules.MoveString(m))
+			assert.True(t, g.Rules.Rearranging(g.State(), m), "%s rearranges", g.Rules.MoveString(m))
 		}
 		assert.Equal(t, interp.Lost, g.Status())
 		play(t, g, "t2 t1")
@@ -671,7 +671,7 @@ func TestRulesPlotStatus(t *testing.T) {
 		play(t, g, "t2 t1")
 		assertMoves(t, g, "waste t2")
 		// A card leaving the waste is progress: it can never go back.
-		assert.False(t, g.Rules.Rearranging(g.Moves()[0]), "waste t2 is a progress move")
+		assert.False(t, g.Rules.Rearranging(g.State(), g.Moves()[0]), "waste t2 is a progress move")
 		assert.Equal(t, interp.Playing, g.Status())
 	})
 }
@@ -1169,7 +1169,7 @@ func TestRulesRougeEtNoirRearrangeToProgress(t *testing.T) {
 	want := append(movesTo("c2", pileNames("c", 4, 10), "12"), "c3 c2")
 	assertMoves(t, g, want...)
 	for _, m := range g.Moves() {
-		assert.True(t, g.Rules.Rearranging(m), "%s rearranges", g.Rules.MoveString(m))
+		assert.True(t, g.Rules.Rearranging(g.State(), m), "%s rearranges", g.Rules.MoveString(m))
 	}
 	assert.Equal(t, interp.Playing, g.Status())
 	play(t, g, "c3 c2")

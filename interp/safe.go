@@ -29,7 +29,11 @@ import (
 //     by G2, once started stays started). No pile refills itself, the stock
 //     deals to no foundation, and no pile takes an exact number of cards
 //     above one (a discard of whole runs), so a run moved one card shorter
-//     is still accepted.
+//     is still accepted. The stock deals to no pile that moves any group
+//     (`move any`): a card dealt onto x could otherwise leave with x under
+//     it, as the bottom of a group, and the group without x would have
+//     another bottom card (moves never put a card on x, by M4, and a
+//     refill fills only an empty pile).
 //
 // and the move meets these (checked for each move, in move):
 //
@@ -46,12 +50,20 @@ import (
 //     foundation and the position is lost whatever is played.
 //   - M4. No pile outside the foundations could ever put a card on x: no
 //     build relation there takes a card still in play onto x. So in a
-//     winning line x moves only alone or as the top card of a run, and a
-//     run moved without x is still a run its destination takes.
+//     winning line x moves only alone or as the top card of what moves
+//     (a run, a whole pile, or with `move any` any group), and what moves
+//     without x is still what its destination takes: a run less its top
+//     card is a run, a whole pile less x is the whole pile, and a group
+//     from a pile that moves any group is judged by its bottom card alone,
+//     which x is not.
 //   - M5. P is not a pile a redeal gathers, unless the stock deals one
 //     card at a time to one pile with no condition: elsewhere taking x out
 //     changes where every card gathered after it lands when dealt again
-//     (which cards come up in each three of Klondike by threes).
+//     (which cards come up in each three of Klondike by threes). A redeal
+//     that shuffles, or that deals the cards straight out again, turns
+//     safe moves off altogether (G3): taking x out of what it gathers
+//     changes where every other card goes, and x may reach a gathered pile
+//     from anywhere before it is gathered.
 //
 // The argument. Take any winning line W from the position. By G1, M2 and
 // M3, x lands on some foundation in W, and by M1 (after swapping F with the
@@ -183,6 +195,9 @@ func (r *Rules) safeGame() bool {
 	if len(g.Phases) > 0 {
 		return false
 	}
+	if g.Redeal != nil && (g.Redeal.Shuffled || g.Redeal.To != nil) {
+		return false // M5
+	}
 	for _, a := range g.Actions {
 		if a.When != nil {
 			return false
@@ -190,6 +205,9 @@ func (r *Rules) safeGame() bool {
 		for _, t := range a.Targets {
 			if g.Piles[t].Role == check.Foundation {
 				return false // a deal could land on F before x does (M1)
+			}
+			if g.Piles[t].Move == check.MoveAny {
+				return false // a card dealt on x could carry x off under it
 			}
 		}
 	}

@@ -594,7 +594,9 @@ func before(a, b step) bool {
 //     order: swapping two of them throughout a line gives a legal line.
 //   - Cards the rules cannot tell apart share a hash (see cardClasses).
 //   - The redeal count is left out when redeals are unlimited: no rule can
-//     read it, and a redeal is never refused for it.
+//     read it, and a redeal is never refused for it. (A shuffled redeal
+//     reads it, to choose its shuffle, and the checker allows it only a
+//     limited number of times.)
 //   - A closed pile (see closedPiles) is hashed by its top card and its
 //     count alone: no rule reads the cards under its top, and which cards
 //     it holds follows from what every other pile holds.
@@ -676,6 +678,8 @@ func (sv *solver) pileHash(cards []Card) key128 {
 // and redeal carries cards forward in one order of the piles or uses up a
 // redeal, and no position repeats. Golf, Black Hole, Pyramid and Babette
 // are such games; any game with moves back and forth between piles is not.
+// A redeal that deals the gathered cards out again (shuffled or not) is
+// left out of the graph for the same reason: limited, it uses one redeal.
 func (r *Rules) acyclic() bool {
 	if r.redeal != nil && r.redeal.times < 0 {
 		return false
@@ -747,8 +751,9 @@ func (r *Rules) closedPiles() uint64 {
 // `take` acts before the shuffle, conditions test piles, pairs and game
 // values test ranks), so where none of those names a suit or a colour,
 // exchanging two such cards everywhere changes no move's legality: the
-// positions have the same future. A face-down card stays apart from a
-// face-up one.
+// positions have the same future. A shuffled redeal permutes places
+// whatever cards they hold, so it maps exchanged positions to exchanged
+// positions too. A face-down card stays apart from a face-up one.
 func (r *Rules) cardClasses() [256]Card {
 	suit, colour := false, false
 	rel := func(x *check.Relation) {
@@ -907,7 +912,7 @@ func markCond(c check.Cond, named map[int]bool) {
 
 func samePileRules(a, b *check.Pile) bool {
 	same := func(x, y *check.Relation) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
-	if a.Role != b.Role || a.Holds != b.Holds || a.Move != b.Move || a.Accepts != b.Accepts || a.Pairs != b.Pairs ||
+	if a.Role != b.Role || a.Holds != b.Holds || a.Move != b.Move || a.FillNever != b.FillNever || a.Accepts != b.Accepts || a.Pairs != b.Pairs ||
 		!same(a.Build, b.Build) || !same(a.Run, b.Run) || !slices.Equal(a.To, b.To) || !slices.Equal(a.Fill, b.Fill) ||
 		!slices.Equal(a.Using, b.Using) || len(a.Base) != len(b.Base) || (a.Except == nil) != (b.Except == nil) {
 		return false

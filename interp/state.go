@@ -14,6 +14,7 @@ type State struct {
 	phase   uint8
 	redeals uint16 // redeals used
 	values  []uint8
+	seed    uint64 // the deal's: a shuffled redeal shuffles with it
 }
 
 func (r *Rules) newState() *State {
@@ -32,6 +33,7 @@ func (s *State) Clone() *State {
 		phase:   s.phase,
 		redeals: s.redeals,
 		values:  slices.Clone(s.values),
+		seed:    s.seed,
 	}
 }
 
@@ -40,7 +42,7 @@ func (s *State) CopyFrom(o *State) {
 	copy(s.cards, o.cards)
 	copy(s.lens, o.lens)
 	copy(s.values, o.values)
-	s.phase, s.redeals = o.phase, o.redeals
+	s.phase, s.redeals, s.seed = o.phase, o.redeals, o.seed
 }
 
 // Equal reports whether two states of the same rules are the same position.

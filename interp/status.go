@@ -1,5 +1,7 @@
 package interp
 
+import "github.com/patience-dev/patience/dsl/check"
+
 // Status is where a game stands.
 type Status uint8
 
@@ -25,8 +27,30 @@ const MaxLostSearch = 50_000
 // pile it can never return to (a reserve, the waste, the stock), a deal, a
 // redeal; and so is a rearranging move that turns a card face up or makes a
 // pile refill itself.
-func (r *Rules) Rearranging(m Move) bool {
-	return m.Kind == Play && r.piles[m.From].twoWay && r.piles[m.To].twoWay
+//
+// A group of several cards from a pile that moves any group (`move any`)
+// need not be a run, and may not go back where it came from; such a move
+// is rearranging only if it can be undone at once: the destination moves
+// any group too, and the source keeps a face-up card on which its own
+// building rule takes the group's bottom card back.
+func (r *Rules) Rearranging(s *State, m Move) bool {
+	if m.Kind != Play || !r.piles[m.From].twoWay || !r.piles[m.To].twoWay {
+		return false
+	}
+	src := &r.piles[m.From]
+	if src.move != check.MoveAny || m.Count < 2 {
+		return true
+	}
+	n, k := int(s.lens[m.From]), int(m.Count)
+	if r.piles[m.To].move != check.MoveAny || n <= k || src.build == nil ||
+		src.accepts != check.AcceptRuns && src.accepts != k {
+		return false
+	}
+	base := r.offs[m.From]
+	under, bottom := s.cards[base+n-k-1], s.cards[base+n-k]
+	ex := src.except.set(s)
+	return !under.FaceDown() && src.build.fits(under, bottom) &&
+		ex>>(under&cardBits)&1 == 0 && ex>>(bottom&cardBits)&1 == 0
 }
 
 // Status decides whether s is won, lost or still playing. Lost means no
@@ -55,7 +79,7 @@ func (r *Rules) ProgressReachable(s *State) bool {
 		queue = queue[1:]
 		buf = r.Moves(cur, buf[:0])
 		for _, m := range buf {
-			if !r.Rearranging(m) {
+			if !r.Rearranging(cur, m) {
 				return true
 			}
 		}
@@ -63,6 +87,9 @@ func (r *Rules) ProgressReachable(s *State) bool {
 			next := cur.Clone()
 			if r.Apply(next, m) {
 				return true // turned a card up
+			}
+			if r.Won(next) {
+				return true // a win needs no progress move: not lost
 			}
 			h := next.Hash(r)
 			if seen[h] {

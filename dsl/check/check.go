@@ -65,9 +65,12 @@ type checker struct {
 
 	phaseNodes []dsl.Node // each phase's declaration, for warnings
 
-	fullTests []fullTest // `is full` tests, checked once every capacity is known
-	toChecks  []toCheck  // `to` lists, checked once every pile's rules are known
-	takeNodes []dsl.Node // each `take`, in order
+	fullTests []fullTest  // `is full` tests, checked once every capacity is known
+	toChecks  []toCheck   // `to` lists, checked once every pile's rules are known
+	takeNodes []dsl.Node  // each `take`, in order
+	restBy    *restBy     // `rest to each GROUP by N`, if given
+	redealAt  dsl.Node    // the redeal, once one is given
+	redealOut *dsl.Redeal // a redeal that deals out again, for its room check
 	allIns    []allInTest
 }
 
@@ -113,6 +116,7 @@ func (c *checker) game(g *dsl.Game) {
 	var suitsStmt *dsl.Suits
 	var covers []*dsl.Cover
 	var phases []*dsl.Phase
+	var redeals []*dsl.Redeal
 	seen := map[string]dsl.Node{}
 	once := func(kind string, n dsl.Node) bool {
 		if prev, ok := seen[kind]; ok {
@@ -167,6 +171,8 @@ func (c *checker) game(g *dsl.Game) {
 			if once("layout", s) {
 				layout = s
 			}
+		case *dsl.Redeal:
+			redeals = append(redeals, s)
 		}
 	}
 	c.g.Suits = []int{0, 1, 2, 3}
@@ -216,6 +222,9 @@ func (c *checker) game(g *dsl.Game) {
 	}
 	for _, cv := range covers {
 		c.cover(cv)
+	}
+	for _, rd := range redeals {
+		c.redeal(rd, false)
 	}
 	if deal == nil {
 		c.errorf(g, "game %q has no deal block: say where the cards go, e.g. `deal { rest to stock }`", g.Name)
@@ -522,6 +531,10 @@ func (c *checker) pileRules(d pileDecl) {
 			}
 		case *dsl.Run:
 			if once("run", s) {
+				if s.Rel.Any {
+					c.errorf(s.Rel, "`run any` would make every face-up group a run: say `move any` instead")
+					continue
+				}
 				run := c.relation(s.Rel)
 				for _, p := range piles {
 					p.Run = run
@@ -544,8 +557,19 @@ func (c *checker) pileRules(d pileDecl) {
 				if len(s.Using) > 0 && s.What != "runs" {
 					c.errorf(s, "`using` goes with `move runs`")
 				}
+				kind := map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole, "any": MoveAny}[s.What]
+				if s.Or != nil {
+					switch {
+					case s.Or.Text != "whole":
+						d := c.errorf(s.Or, "unexpected %q after `move %s or`: the one choice is `whole`", s.Or.Text, s.What)
+						d.Suggest = dsl.Closest(s.Or.Text, []string{"whole"})
+					case s.What != "top":
+						c.errorf(s, "`or whole` goes with `move top`: say `move top or whole`")
+					}
+					kind = MoveTopOrWhole
+				}
 				for _, p := range piles {
-					p.Move = map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole}[s.What]
+					p.Move = kind
 					p.Using = using
 				}
 			}
@@ -590,6 +614,7 @@ func (c *checker) pileRules(d pileDecl) {
 				fill := c.refList(s.Piles)
 				for _, p := range piles {
 					p.Fill = fill
+					p.FillNever = s.Never
 				}
 			}
 		case *dsl.Start:
@@ -629,20 +654,7 @@ func (c *checker) pileRules(d pileDecl) {
 			if !once("redeal", s) {
 				continue
 			}
-			r := &Redeal{Times: -1, From: c.refList(s.From)}
-			if s.Count != nil {
-				if s.Count.Value < 1 || s.Count.Value > 100 {
-					c.errorf(s.Count, "redeal takes 1 to 100 (or `unlimited`), not %d", s.Count.Value)
-					continue
-				}
-				r.Times = s.Count.Value
-			}
-			for _, f := range r.From {
-				if c.g.Piles[f].Role == Stock {
-					c.errorf(s, "the stock cannot be gathered into itself")
-				}
-			}
-			c.g.Redeal = r
+			c.redeal(s, true)
 		}
 	}
 	// Contradictions within one declaration.
@@ -684,6 +696,70 @@ func (c *checker) pileRules(d pileDecl) {
 	}
 }
 
+// redeal checks a redeal: the stock's (inStock), or a game statement that
+// deals the gathered cards out again.
+func (c *checker) redeal(s *dsl.Redeal, inStock bool) {
+	if c.redealAt != nil {
+		p, _ := c.redealAt.Span()
+		c.errorf(s, "a game has one redeal (first at line %d)", p.Line)
+		return
+	}
+	c.redealAt = s
+	r := &Redeal{Times: -1, From: c.refList(s.From), Shuffled: s.Shuffled}
+	if s.Count != nil {
+		if s.Count.Value < 1 || s.Count.Value > 100 {
+			c.errorf(s.Count, "redeal takes 1 to 100 (or `unlimited`), not %d", s.Count.Value)
+			return
+		}
+		r.Times = s.Count.Value
+	} else if s.Shuffled {
+		c.errorf(s, "a shuffled redeal needs a count, e.g. `redeal 2 from ... shuffled`: each shuffle is the first, second, ... of the game")
+		return
+	}
+	for _, f := range r.From {
+		if c.g.Piles[f].Role == Stock {
+			c.errorf(s, "the stock cannot be gathered into itself")
+			return
+		}
+	}
+	switch {
+	case inStock && s.To != nil:
+		c.errorf(s.To, "the stock's redeal gathers the cards into the stock: drop `to each %s by ...`, or give the redeal outside the stock", s.To.Text)
+		return
+	case !inStock && s.To == nil:
+		c.errorf(s, "a redeal outside the stock deals the cards out again: say where, e.g. `to each %s by 3`", s.From[0].Text)
+		return
+	}
+	if s.To != nil {
+		to, ok := c.refPiles(s.To)
+		if !ok {
+			return
+		}
+		by := s.By.Value
+		if by < 1 || by > c.g.CardCount {
+			c.errorf(s.By, "cannot deal %d cards at a time: from 1 to %d", by, c.g.CardCount)
+			return
+		}
+		for _, t := range to {
+			p := c.g.Piles[t]
+			switch {
+			case !slices.Contains(r.From, t):
+				c.errorf(s.To, "a redeal deals out only to piles it gathers: %q is not among them", p.Name)
+				return
+			case p.Grid:
+				c.errorf(s.To, "a redeal cannot deal out to the grid %q", p.Name)
+				return
+			case p.Holds > 0 && p.Holds < by:
+				c.errorf(s.By, "%q holds %d, fewer than the %d a redeal deals it", p.Name, p.Holds, by)
+				return
+			}
+		}
+		r.To, r.By = to, by
+		c.redealOut = s
+	}
+	c.g.Redeal = r
+}
+
 func holdCount(decks int) string {
 	if decks == 1 {
 		return "1 deck holds"
@@ -708,7 +784,7 @@ func (c *checker) text(n dsl.Node) string {
 }
 
 func moveName(m MoveKind) string {
-	return [...]string{"top", "runs", "whole"}[m]
+	return [...]string{"top", "runs", "whole", "top or whole", "any"}[m]
 }
 
 func (c *checker) start(s *dsl.Start, d pileDecl, piles []*Pile) {
@@ -783,10 +859,24 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 }
 
 func (c *checker) relation(r *dsl.Relation) *Relation {
+	if r.Any {
+		return &Relation{Step: StepAny}
+	}
 	if r.Wrap && r.Step == "same-rank" {
 		c.errorf(r, "`wrap` has no effect with `same-rank`: drop it")
 	}
-	return relation(r)
+	out := relation(r)
+	if r.By != nil {
+		switch {
+		case r.Step == "same-rank":
+			c.errorf(r.By, "`same-rank` has no step to count: drop `by %d`", r.By.Value)
+		case r.By.Value < 1 || r.By.Value > 12:
+			c.errorf(r.By, "a step goes by 1 to 12 ranks, not %d", r.By.Value)
+		case r.By.Value > 1:
+			out.By = r.By.Value
+		}
+	}
+	return out
 }
 
 func relation(r *dsl.Relation) *Relation {
@@ -1061,12 +1151,38 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				c.errorf(s, "the deal places %d cards by here, but %s only %d: %d too many", placed, holdCount(c.g.Decks), total, placed-total)
 				return
 			}
+		case *dsl.Bottom:
+			var piles []int
+			if s.Each {
+				piles, _ = c.refPiles(&s.Pile)
+			} else if p, ok := c.onePile(&s.Pile); ok {
+				piles = []int{p}
+			}
+			pat, ok := c.pattern(s.Pattern)
+			if len(piles) == 0 || !ok {
+				continue
+			}
+			if pat.Value >= 0 {
+				c.errorf(s.Pattern, "the deal is still being made, so no game value is known yet")
+				continue
+			}
+			for _, p := range piles {
+				if c.g.Piles[p].Grid {
+					c.errorf(&s.Pile, "a grid keeps its cards in the rows they are dealt to: %q cannot be rearranged", c.g.Piles[p].Name)
+					break
+				}
+				c.g.Deal = append(c.g.Deal, DealStep{Kind: DealBottom, Pile: p, Pattern: pat})
+			}
 		case *dsl.Rest:
 			if rest != nil {
 				c.errorf(s, "`rest` is given twice")
 				continue
 			}
 			rest = s
+			if s.Each || s.By != nil {
+				c.restEach(s)
+				continue
+			}
 			pile, ok := c.onePile(&s.Target)
 			if !ok {
 				continue
@@ -1087,11 +1203,64 @@ func (c *checker) deal(d *dsl.DealBlock) {
 			c.g.Deal[i].Count = total - placed
 		}
 	}
+	if e := c.restBy; e != nil {
+		// `rest to each G by N`: N to each pile in turn while cards last.
+		left := max(total-placed, 0)
+		if left > e.by*len(e.piles) {
+			c.errorf(e.node, "the %d cards left need %d piles of %d, but %q has %d", left, (left+e.by-1)/e.by, e.by, e.node.Target.Text, len(e.piles))
+		}
+		var steps []DealStep
+		for _, p := range e.piles {
+			if n := min(e.by, left); n > 0 {
+				steps = append(steps, DealStep{Kind: DealPut, Pile: p, Count: n, Face: c.facing(e.node.Face, p)})
+				left -= n
+			}
+		}
+		c.g.Deal = slices.Insert(c.g.Deal, e.at, steps...)
+	}
 	for _, st := range c.g.Deal {
 		if st.Kind == DealTake && c.g.Decks > 0 && st.Pattern.Ranks&0x3ffe == 0 {
 			c.errorf(d, "`take` matches no card")
 		}
 	}
+}
+
+// restBy is a `rest to each GROUP by N`, dealt once the cards left are known.
+type restBy struct {
+	node  *dsl.Rest
+	piles []int
+	by    int
+	at    int // where its steps go in the deal
+}
+
+func (c *checker) restEach(s *dsl.Rest) {
+	switch {
+	case !s.Each:
+		grp := s.Target.Text
+		if i, ok := c.piles[grp]; ok {
+			grp = c.g.Piles[i].Group
+		}
+		c.errorf(s.By, "`by` deals to each pile of a group in turn: say `rest to each %s by %d`", grp, s.By.Value)
+		return
+	case s.By == nil:
+		c.errorf(s, "say how many cards go to each pile in turn, e.g. `rest to each %s by 3`", s.Target.Text)
+		return
+	}
+	piles, ok := c.refPiles(&s.Target)
+	if !ok {
+		return
+	}
+	if s.By.Value < 1 || s.By.Value > c.g.CardCount {
+		c.errorf(s.By, "cannot deal %d cards at a time: from 1 to %d", s.By.Value, c.g.CardCount)
+		return
+	}
+	for _, p := range piles {
+		if c.g.Piles[p].Role == Stock {
+			c.errorf(&s.Target, "the stock takes the rest at once: say `rest to stock`")
+			return
+		}
+	}
+	c.restBy = &restBy{node: s, piles: piles, by: s.By.Value, at: len(c.g.Deal)}
 }
 
 // facing is how cards dealt to pile p lie: face up, the stock's face down.
@@ -1102,10 +1271,13 @@ func (c *checker) facing(f *dsl.Facing, p int) Face {
 		}
 		return FaceDown
 	}
-	if f != nil {
+	switch {
+	case f == nil:
+		return FaceUp
+	case f.ButTop:
 		return FaceDownButTop
 	}
-	return FaceUp
+	return FaceDown
 }
 
 func (c *checker) layout(l *dsl.Layout) {
@@ -1179,8 +1351,20 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		}
 	}
 	c.takes()
-	if len(c.diags) == 0 {
-		c.warnings(decls) // only of a game that checks: the model is whole
+	// A group moved by `move any` need not be a sequence: a pile that takes
+	// an exact number of cards at once (a discard of whole runs) would take
+	// any cards.
+	for _, d := range decls {
+		p := g.Piles[d.piles[0]]
+		if p.Move != MoveAny {
+			continue
+		}
+		for _, t := range p.To {
+			if a := g.Piles[t].Accepts; a > 1 && !slices.Contains(d.piles, t) {
+				c.errorf(c.moveNode(d), "`move any` moves groups that need not be runs, but %q takes exactly %d cards at once, as a run: move runs to it instead", g.Piles[t].Name, a)
+				break
+			}
+		}
 	}
 	// `all cards in P` can hold only if P has room for every card.
 	for _, t := range c.allIns {
@@ -1204,7 +1388,30 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			}
 		}
 	}
-	if g.Redeal != nil && len(g.Actions) == 0 {
+	if rd := g.Redeal; rd != nil && rd.To != nil {
+		// The piles dealt to must have room for every card the redeal may
+		// gather: at most what the gathered piles hold, and never the cards
+		// dealt to a pile that no card ever leaves.
+		most := 0
+		for _, f := range rd.From {
+			if h := g.Piles[f].Holds; h > 0 {
+				most += h
+			} else {
+				most += g.CardCount
+			}
+		}
+		fixed := 0
+		for i, p := range g.Piles {
+			if len(p.To) == 0 && i != g.Stock && !slices.Contains(rd.From, i) && !c.refillsFrom(i) {
+				fixed += dealt[i]
+			}
+		}
+		most = min(most, g.CardCount-fixed)
+		if rd.By*len(rd.To) < most {
+			c.errorf(c.redealOut, "the redeal may gather %d cards, which need %d piles of %d, but %q has %d", most, (most+rd.By-1)/rd.By, rd.By, c.redealOut.To.Text, len(rd.To))
+		}
+	}
+	if g.Redeal != nil && g.Redeal.To == nil && len(g.Actions) == 0 {
 		c.errorf(c.declNode(decls, g.Stock), "a redeal needs a stock that deals")
 	}
 	fillReported := map[string]bool{} // one error per group
@@ -1225,6 +1432,19 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			}
 		}
 	}
+	if len(c.diags) == 0 {
+		c.warnings(decls) // only of a game that checks: the model is whole
+	}
+}
+
+// refillsFrom reports whether some pile refills from pile p.
+func (c *checker) refillsFrom(p int) bool {
+	for _, q := range c.g.Piles {
+		if slices.Contains(q.Refill, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // takes proves that every `take` finds a card in the pack, taking them in
@@ -1256,6 +1476,16 @@ func (c *checker) takes() {
 			c.errorf(c.takeNodes[ti], "`take %s` finds no card left in %s", st.Pattern.Text, plural(c.g.Decks, "deck"))
 		}
 	}
+}
+
+// moveNode is a declaration's `move` statement, or the declaration.
+func (c *checker) moveNode(d pileDecl) dsl.Node {
+	for _, s := range d.ast.Stmts {
+		if m, ok := s.(*dsl.Move); ok {
+			return m
+		}
+	}
+	return d.ast
 }
 
 func (c *checker) declNode(decls []pileDecl, pile int) dsl.Node {

@@ -89,6 +89,9 @@ type Pile struct {
 	Grid   bool
 	To     []int // piles its cards may go to
 	Fill   []int // if non-nil, the only piles that may fill it when empty
+	// FillNever: no move ever puts a card on it while it is empty (a deal
+	// or a refill still may).
+	FillNever bool
 
 	Using     []int // move runs: the empty piles a run may pass through
 	Refill    []int // filled automatically when empty, from the first of these with a card
@@ -114,6 +117,8 @@ const (
 	MoveTop MoveKind = iota
 	MoveRuns
 	MoveWhole
+	MoveTopOrWhole // the top card alone or the whole pile, nothing between
+	MoveAny        // any face-up part at the top; only its bottom card is checked where it lands
 )
 
 // BaseRule is a pattern for the first card of an empty pile, limited to when
@@ -131,6 +136,7 @@ const (
 	StepUp
 	StepEither
 	StepSame
+	StepAny // any card on any card (Suit is AnySuit, By and Wrap are unset)
 )
 
 // SuitRel is the suit relation of a building relation.
@@ -145,8 +151,10 @@ const (
 )
 
 // Relation says which card may go on which: rank step, suit relation, wrap.
+// By is the number of ranks a step goes, when more than one (0: one rank).
 type Relation struct {
 	Step Step
+	By   int
 	Suit SuitRel
 	Wrap bool
 }
@@ -181,7 +189,7 @@ type DealStep struct {
 	Kind    DealKind
 	Pile    int
 	Count   int
-	Pattern Pattern // Take only
+	Pattern Pattern // Take and Bottom only
 	Face    Face
 }
 
@@ -189,8 +197,9 @@ type DealStep struct {
 type DealKind uint8
 
 const (
-	DealTake DealKind = iota // take a matching card out before the shuffle
-	DealPut                  // Count cards from the shuffled pack
+	DealTake   DealKind = iota // take a matching card out before the shuffle
+	DealPut                    // Count cards from the shuffled pack
+	DealBottom                 // every card matching Pattern to the bottom of Pile, after the cards dealt so far
 )
 
 // Face says how dealt cards lie.
@@ -212,8 +221,13 @@ type StockAction struct {
 	WhenText string // the condition as written, for messages
 }
 
-// Redeal gathers piles back into the stock when it is empty.
+// Redeal gathers piles back into the stock when it is empty; or, with To,
+// gathers them at any time and deals them out again, By cards to each pile
+// of To in turn. Shuffled shuffles the gathered cards first.
 type Redeal struct {
-	Times int // -1: unlimited
-	From  []int
+	Times    int // -1: unlimited
+	From     []int
+	Shuffled bool
+	To       []int // a redeal that deals out again; nil: into the stock
+	By       int
 }

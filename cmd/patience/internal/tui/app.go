@@ -712,7 +712,7 @@ const helpText = `Keys
   mouse           click a card to pick it up, click a pile to drop it there,
                   or drag the card onto the pile
   esc             put back what is held
-  d               deal (and redeal when the stock is empty)
+  d               deal (and redeal when the rules allow it)
   u, r            undo, redo
   h               hint: the move is marked ! and its reason shown; it is the
                   first of a winning line when the solver finds one at once

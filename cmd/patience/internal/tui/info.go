@@ -164,15 +164,19 @@ func nextText(r *interp.Rules, s *interp.State, p int, ascii bool) string {
 	if b.Suit == check.SameSuit {
 		suit = top.Suit()
 	}
+	if b.Step == check.StepAny {
+		return ""
+	}
+	by := max(b.By, 1)
 	step := func(d int) int {
-		k := top.Rank() + d
+		k := top.Rank() + d*by
 		switch {
 		case k >= 1 && k <= 13:
 			return k
-		case b.Wrap && k == 0:
-			return 13
-		case b.Wrap && k == 14:
-			return 1
+		case b.Wrap && k < 1:
+			return k + 13
+		case b.Wrap && k > 13:
+			return k - 13
 		}
 		return 0
 	}

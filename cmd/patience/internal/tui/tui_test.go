@@ -365,7 +365,7 @@ func TestPicker(t *testing.T) {
 	_, err := st.UpdateStats("plot", func(s *store.Stats) { *s = store.Stats{Played: 5, Won: 2, Streak: 1, BestStreak: 2} })
 	require.NoError(t, err)
 	h := openHarness(t, "", nil, dir)
-	h.send(tea.WindowSizeMsg{Width: 120, Height: 50})
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 2*len(rulesets.Names()) + 12}) // every game shows
 	frame := h.frame()
 	for _, name := range rulesets.Names() {
 		assert.Contains(t, frame, name)
