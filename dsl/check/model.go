@@ -60,11 +60,11 @@ type Game struct {
 	Source    []byte
 	Filename  string
 	CardCount int   // Decks × 13 × len(Suits)
+	Suits     []int // the suits in each deck (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 
 	// Warnings are what the checker found legal but surely not meant (see
 	// warn.go), with the file's text for rendering; nil when there are none.
 	Warnings *dsl.Diagnostics
-	Suits     []int // the suits in each deck (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 }
 
 // Group is a named set of piles in order.
