@@ -49,7 +49,7 @@ func TestSolveReplays(t *testing.T) {
 // BenchmarkSolve measures the solver on one core: nodes per second, and the
 // median time per deal, each deal searched up to a node budget.
 func BenchmarkSolve(b *testing.B) {
-	for _, name := range []string{"precedence", "plot", "babette", "rouge-et-noir", "klondike", "klondike-by-threes", "klondike-by-threes-worry-back", "freecell"} {
+	for _, name := range []string{"precedence", "plot", "babette", "rouge-et-noir", "klondike", "klondike-by-threes", "klondike-by-threes-worry-back", "freecell", "golf", "black-hole"} {
 		b.Run(name, func(b *testing.B) {
 			r := load(b, name)
 			var times []time.Duration
