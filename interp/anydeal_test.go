@@ -56,3 +56,19 @@ func TestSafeMovesOffWhereTheStockDealsOntoGroups(t *testing.T) {
 	w, c := p.wins(x)
 	assert.True(t, !c || w, "the safe move %s loses a winnable game", r.MoveString(m))
 }
+
+// TestWholePileFaceDown: a pile that moves whole does so only when all
+// its cards are face up, and says so.
+func TestWholePileFaceDown(t *testing.T) {
+	g, err := check.Source("tw.patience", []byte(`game "TW" {
+  foundation f[4] { base A; build up same-suit; holds 13 }
+  tableau t[4] { build down any-suit; move top or whole; to foundations, t }
+  deal { 13 to each t face down but top }
+  win when all cards in foundations
+}`))
+	require.NoError(t, err)
+	game := New(g, 1)
+	_, err = game.Play("t1 t2 13")
+	require.Error(t, err)
+	assert.Equal(t, "the bottom card of t1 is face down: the pile moves whole only when it is face up", err.Error())
+}
