@@ -264,6 +264,7 @@ type StockDeal struct {
 	Count  Int     `parser:"'deal' @@ 'to'"`
 	Each   bool    `parser:"@'each'?"`
 	Target Ref     `parser:"@@"`
+	More   []Ref   `parser:"( ',' @@ )*"` // `deal 1 to each t1, t2, t3`
 	Clause *Clause `parser:"@@?"`
 }
 

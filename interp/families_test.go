@@ -300,3 +300,29 @@ func TestFamiliesLaBelleLucieRedeal(t *testing.T) {
 	play(t, other, "redeal")
 	assert.NotEqual(t, pileOf(t, g, "fan1"), pileOf(t, other, "fan1"))
 }
+
+// ---- Scorpion ----
+
+// Groups move as in Yukon, but a discard takes only a completed run: a
+// group of thirteen goes there only if it is King to Ace in suit. The
+// three cards kept back go one each to the first three columns.
+func TestFamiliesScorpion(t *testing.T) {
+	g := setUp(t, "scorpion", layout{piles: map[string]string{
+		"t1":    seq('K', -1, 13, "S"),
+		"t2":    "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H AH 2H", // AH and 2H swapped
+		"stock": "(2C) (3C) (4C)",
+	}, rest: "t3", restUp: true})
+	moves := movesOf(g)
+	assert.Contains(t, moves, "t1 d1 13")
+	assert.NotContains(t, moves, "t2 d1 13")
+	refused(t, g, "t2 d1 13", "those 13 cards are not a sequence d1 accepts (down in suit)")
+	refused(t, g, "t1 d1 12", "d1 takes exactly 13 cards at once")
+	play(t, g, "deal")
+	assertPiles(t, g, map[string]string{
+		"t1":    seq('K', -1, 13, "S") + " 4C",
+		"t2":    "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H AH 2H 3C",
+		"stock": "",
+	})
+	assert.True(t, strings.HasSuffix(pileOf(t, g, "t3"), " 2C"), "t3 takes the third card")
+	assert.Equal(t, "", pileOf(t, g, "t4"))
+}

@@ -163,7 +163,6 @@ func (g *gen) tableauGame() {
 	nt := 1 + g.rng.IntN(4)
 	var ts []string
 	hasBuild := g.chance(0.7)
-	moveAny := false
 	if hasBuild {
 		ts = append(ts, "build "+g.relation())
 		switch g.rng.IntN(6) {
@@ -173,7 +172,6 @@ func (g *gen) tableauGame() {
 			ts = append(ts, "move whole")
 		case 3:
 			ts = append(ts, "move any")
-			moveAny = true
 		case 4:
 			ts = append(ts, "move top or whole")
 		}
@@ -192,7 +190,7 @@ func (g *gen) tableauGame() {
 	if g.chance(0.3) {
 		cells = 1 + g.rng.IntN(2)
 	}
-	discard := hasBuild && !moveAny && g.chance(0.15)
+	discard := hasBuild && g.chance(0.15)
 	hasReserve := g.chance(0.3)
 	hasStock := g.chance(0.6)
 	eachT := hasStock && g.chance(0.25)

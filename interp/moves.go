@@ -430,7 +430,10 @@ func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 			return refExcept
 		}
 		return why
-	case k > 1 && r.piles[src].move != check.MoveAny && !r.runFits(s, dst, src, run):
+	case k > 1 && (r.piles[src].move != check.MoveAny || d.accepts > 1) && !r.runFits(s, dst, src, run):
+		// A group from a pile that moves any group is judged by its bottom
+		// card, except by a pile that takes an exact number of cards at
+		// once: a discard of completed runs checks the whole run.
 		return refRun
 	}
 	return ok

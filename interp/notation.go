@@ -362,6 +362,8 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 			return fmt.Errorf("%s moves only as a whole pile of %d cards", sp, n)
 		case pr.move == check.MoveTopOrWhole && count != 1 && count != n:
 			return fmt.Errorf("only the top card of %s or the whole pile of %d cards may move", sp, n)
+		case (pr.move == check.MoveWhole || pr.move == check.MoveTopOrWhole) && count == n && n > 1 && s.cards[base].FaceDown():
+			return fmt.Errorf("the bottom card of %s is face down: the pile moves whole only when it is face up", sp)
 		case pr.move == check.MoveAny && count <= n && count > movable:
 			return fmt.Errorf("only the face-up cards of %s may move: at most %d", sp, movable)
 		case count > n:

@@ -837,6 +837,13 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 	if !ok {
 		return
 	}
+	if len(s.More) > 0 {
+		if !s.Each {
+			c.errorf(&s.More[0], "a deal to several piles deals to each in turn: say `deal %d to each %s, ...`", s.Count.Value, s.Target.Text)
+			return
+		}
+		targets = c.refList(append([]dsl.Ref{s.Target}, s.More...))
+	}
 	if s.Count.Value < 1 || s.Count.Value > c.g.CardCount {
 		c.errorf(&s.Count, "a deal moves from 1 to %d cards, not %d", c.g.CardCount, s.Count.Value)
 		return
@@ -1351,21 +1358,6 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		}
 	}
 	c.takes()
-	// A group moved by `move any` need not be a sequence: a pile that takes
-	// an exact number of cards at once (a discard of whole runs) would take
-	// any cards.
-	for _, d := range decls {
-		p := g.Piles[d.piles[0]]
-		if p.Move != MoveAny {
-			continue
-		}
-		for _, t := range p.To {
-			if a := g.Piles[t].Accepts; a > 1 && !slices.Contains(d.piles, t) {
-				c.errorf(c.moveNode(d), "`move any` moves groups that need not be runs, but %q takes exactly %d cards at once, as a run: move runs to it instead", g.Piles[t].Name, a)
-				break
-			}
-		}
-	}
 	// `all cards in P` can hold only if P has room for every card.
 	for _, t := range c.allIns {
 		room := 0
@@ -1476,16 +1468,6 @@ func (c *checker) takes() {
 			c.errorf(c.takeNodes[ti], "`take %s` finds no card left in %s", st.Pattern.Text, plural(c.g.Decks, "deck"))
 		}
 	}
-}
-
-// moveNode is a declaration's `move` statement, or the declaration.
-func (c *checker) moveNode(d pileDecl) dsl.Node {
-	for _, s := range d.ast.Stmts {
-		if m, ok := s.(*dsl.Move); ok {
-			return m
-		}
-	}
-	return d.ast
 }
 
 func (c *checker) declNode(decls []pileDecl, pile int) dsl.Node {
