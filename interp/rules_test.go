@@ -889,8 +889,10 @@ func TestRulesBabetteOtherCopy(t *testing.T) {
 }
 
 // Won: all 104 cards on the foundations.
-func TestRulesBabetteWon(t *testing.T) {
-	l := babetteEnd(1)
+// babetteOneToGo is Babette one move from the win (KS in the garden, for
+// ace4), with the redeals used given.
+func babetteOneToGo(redeals int) layout {
+	l := babetteEnd(redeals)
 	l.piles = map[string]string{"ace4": seq('A', 1, 12, "S"), "garden3": ".. KS"}
 	for i, s := range "CDHS" {
 		l.piles["king"+strconv.Itoa(i+1)] = seq('K', -1, 13, string(s))
@@ -898,7 +900,11 @@ func TestRulesBabetteWon(t *testing.T) {
 			l.piles["ace"+strconv.Itoa(i+1)] = seq('A', 1, 13, string(s))
 		}
 	}
-	g := setUp(t, "babette", l)
+	return l
+}
+
+func TestRulesBabetteWon(t *testing.T) {
+	g := setUp(t, "babette", babetteOneToGo(1))
 	assertMoves(t, g, "garden3:2 ace4")
 	assert.Equal(t, interp.Playing, g.Status())
 	play(t, g, "garden3:2 ace4")
@@ -910,15 +916,7 @@ func TestRulesBabetteWon(t *testing.T) {
 // gaps are nothing to gather (found by a check against an independent
 // engine).
 func TestRulesBabetteWonWithARedealLeft(t *testing.T) {
-	l := babetteEnd(0)
-	l.piles = map[string]string{"ace4": seq('A', 1, 12, "S"), "garden3": ".. KS"}
-	for i, s := range "CDHS" {
-		l.piles["king"+strconv.Itoa(i+1)] = seq('K', -1, 13, string(s))
-		if s != 'S' {
-			l.piles["ace"+strconv.Itoa(i+1)] = seq('A', 1, 13, string(s))
-		}
-	}
-	g := setUp(t, "babette", l)
+	g := setUp(t, "babette", babetteOneToGo(0))
 	play(t, g, "garden3:2 ace4")
 	assert.Equal(t, interp.Won, g.Status())
 	assertMoves(t, g)

@@ -19,10 +19,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// TestDiagnostics checks each broken file in testdata/*.txtar against the
-// diagnostics it must render, as golden text.
-func TestDiagnostics(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.txtar")
+// golden runs render on the input.patience of each txtar file matching
+// pattern and compares what it returns with the file's want section (or,
+// with -update, writes it there).
+func golden(t *testing.T, pattern string, render func(t *testing.T, input []byte) string) {
+	files, err := filepath.Glob(pattern)
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	for _, file := range files {
@@ -41,11 +42,7 @@ func TestDiagnostics(t *testing.T) {
 			}
 			require.NotNil(t, input, "no input.patience section")
 			require.GreaterOrEqual(t, wantAt, 0, "no want section")
-			_, err = check.Source("input.patience", input)
-			require.Error(t, err, "a broken file must not check")
-			var d *dsl.Diagnostics
-			require.True(t, errors.As(err, &d), "want *dsl.Diagnostics, got %T", err)
-			got := d.Render()
+			got := render(t, input)
 			if *update {
 				ar.Files[wantAt].Data = []byte(got)
 				require.NoError(t, os.WriteFile(file, txtar.Format(ar), 0o644))
@@ -54,6 +51,18 @@ func TestDiagnostics(t *testing.T) {
 			assert.Equal(t, string(ar.Files[wantAt].Data), got)
 		})
 	}
+}
+
+// TestDiagnostics checks each broken file in testdata/*.txtar against the
+// diagnostics it must render, as golden text.
+func TestDiagnostics(t *testing.T) {
+	golden(t, "testdata/*.txtar", func(t *testing.T, input []byte) string {
+		_, err := check.Source("input.patience", input)
+		require.Error(t, err, "a broken file must not check")
+		var d *dsl.Diagnostics
+		require.True(t, errors.As(err, &d), "want *dsl.Diagnostics, got %T", err)
+		return d.Render()
+	})
 }
 
 // TestRulesetsCheck proves every built-in ruleset is valid.
@@ -81,39 +90,15 @@ func TestRulesetsCheck(t *testing.T) {
 // TestWarnings checks the warnings of each file in testdata/warn/*.txtar,
 // files that check, against the text they must render.
 func TestWarnings(t *testing.T) {
-	files, err := filepath.Glob("testdata/warn/*.txtar")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			require.NoError(t, err)
-			var input []byte
-			wantAt := -1
-			for i, f := range ar.Files {
-				switch f.Name {
-				case "input.patience":
-					input = f.Data
-				case "want":
-					wantAt = i
-				}
-			}
-			require.GreaterOrEqual(t, wantAt, 0, "no want section")
-			g, err := check.Source("input.patience", input)
-			require.NoError(t, err, "a file with warnings still checks")
-			got := ""
-			if g.Warnings != nil {
-				for _, d := range g.Warnings.List {
-					assert.Equal(t, dsl.Warning, d.Severity)
-				}
-				got = g.Warnings.Render()
-			}
-			if *update {
-				ar.Files[wantAt].Data = []byte(got)
-				require.NoError(t, os.WriteFile(file, txtar.Format(ar), 0o644))
-				return
-			}
-			assert.Equal(t, string(ar.Files[wantAt].Data), got)
-		})
-	}
+	golden(t, "testdata/warn/*.txtar", func(t *testing.T, input []byte) string {
+		g, err := check.Source("input.patience", input)
+		require.NoError(t, err, "a file with warnings still checks")
+		if g.Warnings == nil {
+			return ""
+		}
+		for _, d := range g.Warnings.List {
+			assert.Equal(t, dsl.Warning, d.Severity)
+		}
+		return g.Warnings.Render()
+	})
 }
