@@ -64,6 +64,7 @@ type checker struct {
 	overLimit bool // "too many piles" has been said
 
 	phaseNodes []dsl.Node // each phase's declaration, for warnings
+	stockDeals int        // the stock's deal statements written, refused or not
 
 	fullTests []fullTest  // `is full` tests, checked once every capacity is known
 	toChecks  []toCheck   // `to` lists, checked once every pile's rules are known
@@ -833,6 +834,7 @@ func (c *checker) start(s *dsl.Start, d pileDecl, piles []*Pile) {
 }
 
 func (c *checker) stockDeal(s *dsl.StockDeal) {
+	c.stockDeals++ // written, even if refused below: the stock does deal
 	targets, ok := c.refPiles(&s.Target)
 	if !ok {
 		return
@@ -1341,7 +1343,7 @@ func (c *checker) crossChecks(decls []pileDecl) {
 	for _, p := range g.Piles {
 		feedsRefill = feedsRefill || slices.Contains(p.Refill, g.Stock)
 	}
-	if g.Stock >= 0 && dealt[g.Stock] > 0 && len(g.Actions) == 0 && !feedsRefill {
+	if g.Stock >= 0 && dealt[g.Stock] > 0 && c.stockDeals == 0 && !feedsRefill {
 		c.errorf(c.declNode(decls, g.Stock), "the stock holds %d cards but never deals: add e.g. `deal 1 to waste`", dealt[g.Stock])
 	}
 	for _, t := range c.toChecks {
@@ -1403,7 +1405,7 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			c.errorf(c.redealOut, "the redeal may gather %d cards, which need %d piles of %d, but %q has %d", most, (most+rd.By-1)/rd.By, rd.By, c.redealOut.To.Text, len(rd.To))
 		}
 	}
-	if g.Redeal != nil && g.Redeal.To == nil && len(g.Actions) == 0 {
+	if g.Redeal != nil && g.Redeal.To == nil && c.stockDeals == 0 {
 		c.errorf(c.declNode(decls, g.Stock), "a redeal needs a stock that deals")
 	}
 	fillReported := map[string]bool{} // one error per group
