@@ -1099,18 +1099,8 @@ func (c *checker) deal(d *dsl.DealBlock) {
 	for _, s := range d.Stmts {
 		switch s := s.(type) {
 		case *dsl.Take:
-			var piles []int
-			if s.Each {
-				piles, _ = c.refPiles(&s.Pile)
-			} else if p, ok := c.onePile(&s.Pile); ok {
-				piles = []int{p}
-			}
-			pat, ok := c.pattern(s.Pattern)
-			if len(piles) == 0 || !ok {
-				continue
-			}
-			if pat.Value >= 0 {
-				c.errorf(s.Pattern, "`take` happens before the deal, when no game value is known yet")
+			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "`take` happens before the deal, when no game value is known yet")
+			if !ok {
 				continue
 			}
 			for _, p := range piles {
@@ -1161,18 +1151,8 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				return
 			}
 		case *dsl.Bottom:
-			var piles []int
-			if s.Each {
-				piles, _ = c.refPiles(&s.Pile)
-			} else if p, ok := c.onePile(&s.Pile); ok {
-				piles = []int{p}
-			}
-			pat, ok := c.pattern(s.Pattern)
-			if len(piles) == 0 || !ok {
-				continue
-			}
-			if pat.Value >= 0 {
-				c.errorf(s.Pattern, "the deal is still being made, so no game value is known yet")
+			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "the deal is still being made, so no game value is known yet")
+			if !ok {
 				continue
 			}
 			for _, p := range piles {
@@ -1485,4 +1465,26 @@ type posNode struct{}
 
 func (posNode) Span() (lexer.Position, lexer.Position) {
 	return lexer.Position{Line: 1, Column: 1}, lexer.Position{}
+}
+
+// dealPattern resolves the piles and the pattern of a deal statement that
+// picks cards by pattern (`take`, `move ... to bottom of`): one pile, or
+// every pile of a group with each. A game value is refused with noValue:
+// none is known while the deal is made.
+func (c *checker) dealPattern(each bool, pile *dsl.Ref, p *dsl.Pattern, noValue string) ([]int, Pattern, bool) {
+	var piles []int
+	if each {
+		piles, _ = c.refPiles(pile)
+	} else if i, ok := c.onePile(pile); ok {
+		piles = []int{i}
+	}
+	pat, ok := c.pattern(p)
+	if len(piles) == 0 || !ok {
+		return nil, pat, false
+	}
+	if pat.Value >= 0 {
+		c.errorf(p, "%s", noValue)
+		return nil, pat, false
+	}
+	return piles, pat, true
 }
