@@ -78,6 +78,21 @@ func (s *State) Hash(r *Rules) uint64 {
 	return h.Sum64()
 }
 
+// appendKey appends the whole position to b, exactly: the phase, the
+// redeals used, the game values and every pile's slots, each pile ended by
+// a byte no card is.
+func (s *State) appendKey(r *Rules, b []byte) []byte {
+	b = append(b, s.phase, byte(s.redeals), byte(s.redeals>>8))
+	b = append(b, s.values...)
+	for i := range s.lens {
+		for _, c := range s.Pile(r, i) {
+			b = append(b, byte(c))
+		}
+		b = append(b, 0xff)
+	}
+	return b
+}
+
 // Pile returns pile i's slots, bottom to top. The slice aliases the state:
 // do not modify it.
 func (s *State) Pile(r *Rules, i int) []Card {

@@ -71,7 +71,11 @@ func (r *Rules) Status(s *State) Status {
 // some sequence of rearranging moves. When the search passes MaxLostSearch
 // positions it answers true.
 func (r *Rules) ProgressReachable(s *State) bool {
-	seen := map[uint64]bool{s.Hash(r): true}
+	// Positions are told apart exactly, not by a hash: a collision could
+	// hide the one line that leads to progress, and "lost" is a proof.
+	var key []byte
+	key = s.appendKey(r, key[:0])
+	seen := map[string]bool{string(key): true}
 	queue := []*State{s}
 	var buf []Move
 	for len(queue) > 0 {
@@ -91,14 +95,14 @@ func (r *Rules) ProgressReachable(s *State) bool {
 			if r.Won(next) {
 				return true // a win needs no progress move: not lost
 			}
-			h := next.Hash(r)
-			if seen[h] {
+			key = next.appendKey(r, key[:0])
+			if seen[string(key)] {
 				continue
 			}
 			if len(seen) >= MaxLostSearch {
 				return true
 			}
-			seen[h] = true
+			seen[string(key)] = true
 			queue = append(queue, next)
 		}
 	}
