@@ -208,34 +208,51 @@ func Parse(data []byte) (*Saved, error) {
 // Files that are not saves, such as the temporary file of a write cut
 // short, are passed over.
 func (st *Store) Latest(key string) (*Saved, bool) {
-	entries, err := os.ReadDir(st.savesDir())
-	if err != nil {
-		return nil, false
-	}
-	prefix := fileKey(key) + "-"
 	var best *Saved
 	var bestTime time.Time
+	for _, f := range st.saveFiles(key) {
+		if best != nil && !f.time.After(bestTime) {
+			continue
+		}
+		sv, err := Read(f.path)
+		if err != nil || sv.Status != interp.Playing.String() {
+			continue
+		}
+		best, bestTime = sv, f.time
+	}
+	return best, best != nil
+}
+
+// saveFile is a file in the saves folder named as a save of a key.
+type saveFile struct {
+	path string
+	time time.Time // when it was last written
+}
+
+// saveFiles lists the files named as saves of key, "KEY-SEED.json" (not
+// "KEY-x-SEED.json", another key's).
+func (st *Store) saveFiles(key string) []saveFile {
+	entries, err := os.ReadDir(st.savesDir())
+	if err != nil {
+		return nil
+	}
+	prefix := fileKey(key) + "-"
+	var out []saveFile
 	for _, e := range entries {
-		name := e.Name()
-		rest, ok := strings.CutPrefix(name, prefix)
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
 		if !ok || !strings.HasSuffix(rest, ".json") {
 			continue
 		}
-		// The rest must be only the seed: "plot-3.json", not "plot-x-3.json".
 		if _, err := strconv.ParseUint(strings.TrimSuffix(rest, ".json"), 10, 64); err != nil {
 			continue
 		}
 		info, err := e.Info()
-		if err != nil || (best != nil && !info.ModTime().After(bestTime)) {
+		if err != nil {
 			continue
 		}
-		sv, err := Read(filepath.Join(st.savesDir(), name))
-		if err != nil || sv.Status != interp.Playing.String() {
-			continue
-		}
-		best, bestTime = sv, info.ModTime()
+		out = append(out, saveFile{filepath.Join(st.savesDir(), e.Name()), info.ModTime()})
 	}
-	return best, best != nil
+	return out
 }
 
 // Passed is a saved game of a ruleset that is not offered for resuming,
@@ -267,35 +284,18 @@ func (ps Passed) Note() string {
 // than it. A file that is not a save at all is moved aside (see SetAside);
 // a save the rules refuse is left as it is.
 func (st *Store) Resumable(key string, rules *interp.Rules) (*Saved, []Passed) {
-	entries, err := os.ReadDir(st.savesDir())
-	if err != nil {
-		return nil, nil
-	}
-	prefix := fileKey(key) + "-"
 	var best *Saved
 	var bestTime time.Time
 	var passed []Passed
-	for _, e := range entries {
-		name := e.Name()
-		rest, ok := strings.CutPrefix(name, prefix)
-		if !ok || !strings.HasSuffix(rest, ".json") {
-			continue
-		}
-		if _, err := strconv.ParseUint(strings.TrimSuffix(rest, ".json"), 10, 64); err != nil {
-			continue
-		}
-		info, err := e.Info()
-		if err != nil {
-			continue
-		}
-		path := filepath.Join(st.savesDir(), name)
+	for _, f := range st.saveFiles(key) {
+		path := f.path
 		data, err := readLimited(path)
 		if err != nil {
 			continue
 		}
 		sv, err := Parse(data)
 		if err != nil {
-			ps := Passed{Path: path, Err: err, Time: info.ModTime()}
+			ps := Passed{Path: path, Err: err, Time: f.time}
 			if aside, aerr := SetAside(path); aerr == nil {
 				ps.Aside = aside
 			}
@@ -306,11 +306,11 @@ func (st *Store) Resumable(key string, rules *interp.Rules) (*Saved, []Passed) {
 			continue
 		}
 		if _, err := rules.Load(sv.Position); err != nil {
-			passed = append(passed, Passed{Path: path, Seed: sv.Seed, Moves: len(sv.Moves), Err: err, Time: info.ModTime()})
+			passed = append(passed, Passed{Path: path, Seed: sv.Seed, Moves: len(sv.Moves), Err: err, Time: f.time})
 			continue
 		}
-		if best == nil || info.ModTime().After(bestTime) {
-			best, bestTime = sv, info.ModTime()
+		if best == nil || f.time.After(bestTime) {
+			best, bestTime = sv, f.time
 		}
 	}
 	var newer []Passed
