@@ -105,37 +105,11 @@ func (k *keeper) finish(w io.Writer, g *interp.Game) {
 // count keeps the statistics of g as it is now, the same way as the
 // full-screen game, and returns the first error.
 func (k *keeper) count(g *interp.Game) error {
-	var first error
-	stat := func(change func(*store.Stats)) {
-		note, err := k.st.UpdateStats(k.key, change)
-		if err != nil && first == nil {
-			first = err
-		}
-		if note != "" {
-			k.note = note // said once, by save
-		}
+	notes, err := k.st.Count(k.key, &k.counted, &k.result, len(g.History()), g.Status())
+	if len(notes) > 0 {
+		k.note = notes[0] // said once, by save
 	}
-	if !k.counted && len(g.History()) > 0 {
-		k.counted = true
-		stat(func(s *store.Stats) { s.Played++ })
-	}
-	switch g.Status() {
-	case interp.Won:
-		if k.result != "won" {
-			k.result = "won"
-			stat(func(s *store.Stats) {
-				s.Won++
-				s.Streak++
-				s.BestStreak = max(s.BestStreak, s.Streak)
-			})
-		}
-	case interp.Lost:
-		if k.result == "" {
-			k.result = "lost"
-			stat(func(s *store.Stats) { s.Streak = 0 })
-		}
-	}
-	return first
+	return err
 }
 
 // saveNow saves g once more when a signal stops the game, and returns

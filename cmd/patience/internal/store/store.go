@@ -362,6 +362,41 @@ func (st *Store) Stats() (map[string]Stats, error) {
 	return f.Rulesets, nil
 }
 
+// Count keeps one game's part in key's statistics, the same way wherever
+// it is played: the game counts as played from its first move, and as won
+// or lost once, when it is. counted and result are what was counted of it
+// already (kept in its save, so that a resumed game is not counted again);
+// Count updates them. It returns what the store said of a damaged file
+// and the first error.
+func (st *Store) Count(key string, counted *bool, result *string, moves int, status interp.Status) (notes []string, err error) {
+	stat := func(change func(*Stats)) {
+		note, e := st.UpdateStats(key, change)
+		if e != nil && err == nil {
+			err = e
+		}
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	if !*counted && moves > 0 {
+		*counted = true
+		stat(func(s *Stats) { s.Played++ })
+	}
+	switch {
+	case status == interp.Won && *result != "won":
+		*result = "won"
+		stat(func(s *Stats) {
+			s.Won++
+			s.Streak++
+			s.BestStreak = max(s.BestStreak, s.Streak)
+		})
+	case status == interp.Lost && *result == "":
+		*result = "lost"
+		stat(func(s *Stats) { s.Streak = 0 })
+	}
+	return notes, err
+}
+
 // UpdateStats changes one ruleset's statistics and writes them back. A
 // damaged file is not left to block every game: it is set aside as
 // stats.json.bad, new statistics are started, and note says so.

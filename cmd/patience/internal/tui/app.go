@@ -604,42 +604,11 @@ func (a *app) changed() {
 	p := a.play
 	now := a.cfg.Now()
 	p.afterChange(now)
-	var (
-		errs    []error // of the statistics
-		saveErr error
-	)
-	var notes []string
-	stat := func(change func(*store.Stats)) {
-		note, err := a.store.UpdateStats(a.key, change)
-		if err != nil {
-			errs = append(errs, err)
-		}
-		if note != "" {
-			notes = append(notes, note)
-		}
-	}
-	if !p.counted && len(p.g.History()) > 0 {
-		p.counted = true
-		stat(func(s *store.Stats) { s.Played++ })
-	}
-	switch p.status {
-	case interp.Won:
-		if p.result != "won" {
-			p.result = "won"
-			stat(func(s *store.Stats) {
-				s.Won++
-				s.Streak++
-				s.BestStreak = max(s.BestStreak, s.Streak)
-			})
-		}
+	notes, statsErr := a.store.Count(a.key, &p.counted, &p.result, len(p.g.History()), p.status)
+	var saveErr error
+	if p.status == interp.Won {
 		saveErr = a.store.Remove(a.key, p.g.Seed, a.rules)
-	case interp.Lost:
-		if p.result == "" {
-			p.result = "lost"
-			stat(func(s *store.Stats) { s.Streak = 0 })
-		}
-		fallthrough
-	default:
+	} else {
 		saveErr = a.store.Save(a.key, a.rules, p.saved(now))
 	}
 	// A save that fails is said once, not after every move; the header
@@ -647,8 +616,8 @@ func (a *app) changed() {
 	switch {
 	case saveErr != nil && (p.saveErr == nil || p.saveErr.Error() != saveErr.Error()):
 		p.say(msgError, "%s; not saving this game: %s", p.msg, oneLine(saveErr.Error()))
-	case len(errs) > 0:
-		p.say(msgError, "%s; %s", p.msg, oneLine(errs[0].Error()))
+	case statsErr != nil:
+		p.say(msgError, "%s; %s", p.msg, oneLine(statsErr.Error()))
 	case len(notes) > 0:
 		p.say(msgError, "%s; %s", p.msg, oneLine(notes[0]))
 	}
