@@ -2,6 +2,7 @@ package interp
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -30,6 +31,10 @@ type Limits struct {
 	Time     time.Duration // wall time
 	Memory   int           // bytes the search may hold (see Solution.Memory)
 	Deadline time.Time     // absolute; overrides Time when set
+	// AnyLine: a caller that wants only the verdict (statistics, choosing
+	// winnable deals) takes the first winning line found as it is, without
+	// the work of shortening it (see shorten). It still wins.
+	AnyLine bool
 }
 
 // Solution is a solver's answer.
@@ -63,10 +68,14 @@ func (r *Rules) Solve(s *State, lim Limits) Solution {
 // search every deal on its own), and with or without safe moves. Tests
 // compare the verdicts each way.
 func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
-	sv := r.newSolver(s, lim, waste, safe)
+	return r.newSolver(s, lim, waste, safe).run(s)
+}
+
+// run is the solver's answer for s.
+func (sv *solver) run(s *State) Solution {
 	root := s.Clone()
 	out := Solution{}
-	if lim.Memory > 0 && sv.held() > lim.Memory {
+	if sv.lim.Memory > 0 && sv.held() > sv.lim.Memory {
 		out.Memory = sv.held()
 		out.Elapsed = time.Since(sv.start)
 		return out // not even the position fits
@@ -125,6 +134,9 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 	sv.canon = r.cardClasses()
 	sv.closed = r.closedPiles()
 	sv.acyclic = r.acyclic()
+	if !sv.acyclic {
+		sv.seen.withValues()
+	}
 	sv.unlimited = r.redeal != nil && r.redeal.times < 0
 	sv.waste = waste
 	sv.scratch = r.newState()
@@ -177,16 +189,16 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 				}
 				sv.seen.reset()
 				sv.path = sv.path[:0]
-				switch sv.dfs(root.Clone(), 0) {
+				switch res, _ := sv.dfs(root.Clone(), 0); res {
 				case found:
-					return sv.shorten(root, slices.Clone(sv.path)), found
+					return sv.finish(root, slices.Clone(sv.path)), found
 				case exhausted:
 					return nil, exhausted
 				}
 				full = sv.full
 			case 2:
 				if line, ok := sv.playouts(root, round); ok {
-					return sv.shorten(root, line), found
+					return sv.finish(root, line), found
 				}
 			}
 			if spent() || full && total == 0 && sv.deadline.IsZero() {
@@ -231,6 +243,10 @@ type solver struct {
 	canon     [256]Card // each card as the rules can tell it apart
 	unlimited bool      // redeals are unlimited, so their count is no part of a position
 	hashes    []key128
+	stamps    []uint64 // the stamp of the position at each depth of the line (see onLine)
+	stamp     uint64   // positions entered so far
+	onDead    func(*State) // tests: called with each position remembered as lost
+	scramble  bool         // tests: try the steps in the shuffle's order alone
 }
 
 // playouts looks for a win by random playouts biased to progress: where
@@ -310,6 +326,14 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 		}
 	}
 	return nil, false
+}
+
+// finish is the winning line to give: shortened unless any will do.
+func (sv *solver) finish(root *State, line []Move) []Move {
+	if sv.lim.AnyLine {
+		return line
+	}
+	return sv.shorten(root, line)
 }
 
 // shorten cuts the loops out of a winning line: whenever the line comes
@@ -421,72 +445,86 @@ func (r *Rules) redealsAllowed() int {
 	return r.redeal.times
 }
 
-func (sv *solver) dfs(s *State, depth int) searchResult {
+func (sv *solver) dfs(s *State, depth int) (searchResult, int) {
 	r := sv.r
 	// Play the moves the rules prove safe first; they are part of the line.
 	mark, room := len(sv.path), cap(sv.path)
 	sv.path = sv.playSafe(s, sv.path)
 	if r.Won(s) {
-		return found
+		return found, noLow
 	}
 	if cap(sv.path) != room && sv.overMemory() {
 		sv.path = sv.path[:mark]
-		return limited
+		return limited, noLow
 	}
-	res := sv.expand(s, depth)
+	res, low := sv.expand(s, depth)
 	if res != found {
 		sv.path = sv.path[:mark]
 	}
-	return res
+	return res, low
 }
 
-func (sv *solver) expand(s *State, depth int) searchResult {
+// expand searches the steps from s, a position at depth depth of the line,
+// which the search has not met before in this round (else it returns at
+// once). Besides the result it returns the least depth of a position
+// still being searched (on the line above) that a lost result relies on:
+// a line that comes back to a position being searched is cut there, so
+// "lost" means only "lost but for going back up there" (noLow: relies on
+// nothing; see settled).
+func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 	r := sv.r
 	if sv.lim.Nodes > 0 && sv.nodes >= sv.lim.Nodes {
-		return limited
+		return limited, noLow
 	}
 	sv.nodes++
 	if sv.nodes&1023 == 0 && !sv.deadline.IsZero() && time.Now().After(sv.deadline) {
-		return limited
+		return limited, noLow
 	}
 	key := sv.key(s)
-	if sv.acyclic {
-		// No position is met again while it is being searched, so the
-		// dead table alone is enough (see remember).
-		if sv.dead.has(key) {
-			return exhausted
-		}
-	} else if sv.seen.has(key) {
-		return exhausted
-	} else if sv.seen.full() {
-		// The table must grow: only if the larger table fits too.
-		if sv.lim.Memory > 0 && sv.held()-sv.seen.bytes()+max(2*len(sv.seen.keys), 1024)*keyBytes > sv.lim.Memory {
-			sv.full = true
-			return limited
-		}
-		sv.seen.grow()
-		sv.peak = max(sv.peak, sv.held())
+	if sv.dead.has(key) {
+		return exhausted, noLow
 	}
 	if !sv.acyclic {
-		sv.seen.insert(nonZero(key))
+		// In a game whose positions never come back, the dead table alone
+		// is enough (see remember): no position is met again while it is
+		// being searched.
+		if v, ok := sv.seen.get(key); ok {
+			return exhausted, sv.reliesOn(v)
+		}
+		if sv.seen.full() {
+			// The table must grow: only if the larger table fits too.
+			if sv.lim.Memory > 0 && sv.held()-sv.seen.bytes()+sv.seen.grownBytes() > sv.lim.Memory {
+				sv.full = true
+				return limited, noLow
+			}
+			sv.seen.grow()
+			sv.peak = max(sv.peak, sv.held())
+		}
+		sv.seen.put(nonZero(key), onLine(depth))
 	}
 
 	grew := len(sv.states) <= depth
 	for len(sv.states) <= depth {
 		sv.states = append(sv.states, r.newState())
 		sv.steps = append(sv.steps, make([]step, 0, 32))
+		sv.stamps = append(sv.stamps, 0)
 	}
+	sv.stamp++
+	sv.stamps[depth] = sv.stamp
 	before := cap(sv.steps[depth]) + cap(sv.moves)
 	steps, moves, dealt := r.steps(s, sv.waste, sv.steps[depth][:0], sv.moves, sv.scratch)
 	sv.moves = moves
 	sv.nodes += dealt // the positions between deals count too
 	sv.steps[depth] = steps
 	if (grew || cap(steps)+cap(moves) != before) && sv.overMemory() {
-		return limited // a new depth, or more steps, and too much
+		return limited, noLow // a new depth, or more steps, and too much
 	}
 	if sv.shuffle != nil {
 		for i := range steps {
 			steps[i].tie = sv.shuffle.Uint32()
+			if sv.scramble {
+				steps[i].score = 0
+			}
 		}
 	}
 	if sv.rate {
@@ -499,40 +537,105 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 	}
 	order(steps)
 	next := sv.states[depth]
-	result := exhausted
+	low := noLow
 	for _, st := range steps {
 		next.CopyFrom(s)
 		mark, room := len(sv.path), cap(sv.path)
 		sv.path = r.applyStep(next, st, sv.path)
 		if cap(sv.path) != room && sv.overMemory() {
 			sv.path = sv.path[:mark]
-			return limited
+			return limited, noLow
 		}
-		switch sv.dfs(next, depth+1) {
+		res, l := sv.dfs(next, depth+1)
+		switch res {
 		case found:
-			return found
+			return found, noLow
 		case limited:
-			result = limited
+			sv.path = sv.path[:mark]
+			return limited, noLow
 		}
+		low = min(low, l)
 		sv.path = sv.path[:mark]
-		if result == limited {
-			return limited
-		}
 	}
-	if sv.acyclic {
-		sv.remember(key)
+	switch {
+	case sv.acyclic:
+		sv.remember(key, s)
+	case low >= depth:
+		sv.remember(key, s)
+		sv.seen.put(nonZero(key), settled)
+		low = noLow
+	default:
+		sv.seen.put(nonZero(key), relying(low, sv.stamps[low]))
 	}
-	return result
+	return exhausted, low
 }
 
-// remember adds a position whose every line was searched and lost to the
-// dead table, which rounds of the search share, if it fits in memory.
-// Only in a game whose positions never come back (see acyclic): there a
-// search that ran to the end under a position searched all of it, since
-// none of its lines could lead back to a position still being searched.
-func (sv *solver) remember(key key128) {
+// In a game whose positions can come back, the depth-first search keeps
+// beside each position of the round's table what its "lost" relies on, in
+// the manner of Tarjan's strongly connected components, so that positions
+// lost outright can be kept across rounds and searches (see remember):
+//
+//   - onLine(d): it is being searched, at depth d of the line. A line that
+//     reaches it again is cut, and what was searched below relies on d.
+//   - relying(d, stamp): it was searched to the end and lost, but relying
+//     on the position then at depth d of the line, which was being searched
+//     then and is still being searched if the stamp of depth d (a count of
+//     the positions entered) is still stamp. Every position it can reach
+//     was then searched and lost, or was on the line at depth d or deeper.
+//   - settled: it was searched to the end, and lost relying on nothing
+//     above it: every position it can reach is one searched below it and
+//     lost, or settled before. No winning line leaves it (by induction on
+//     the order in which positions were settled: a line from it stays among
+//     positions searched below it, none of which is won, or reaches one
+//     settled before, from which none wins), so it is lost outright.
+//
+// A position is settled when the least depth its children rely on is its
+// own or none: it relies on nothing above it.
+const (
+	noLow       = math.MaxInt32
+	onLineFlag  = 1 << 63
+	settled     = 1 << 62
+	depthBits   = 22
+	maxDepthLow = 1<<depthBits - 1
+	stampMask   = 1<<(62-depthBits) - 1
+)
+
+func onLine(depth int) uint64 { return onLineFlag | uint64(depth) }
+
+func relying(depth int, stamp uint64) uint64 {
+	return (stamp&stampMask)<<depthBits | uint64(depth)
+}
+
+// reliesOn is the least depth of the line that a position met again, with
+// value v, relies on (see onLine). A position that relied on one that has
+// since been searched to the end is taken to rely on the root: what it
+// relied on might rely on more, and forgetting it costs only a search.
+func (sv *solver) reliesOn(v uint64) int {
+	switch {
+	case v&onLineFlag != 0:
+		return int(v &^ onLineFlag)
+	case v == settled:
+		return noLow
+	}
+	d := int(v & maxDepthLow)
+	if d < len(sv.stamps) && sv.stamps[d]&stampMask == v>>depthBits {
+		return d
+	}
+	return 0
+}
+
+// remember adds a position lost outright to the dead table, which the
+// rounds and both depth-first searches share, if it fits in memory. In a
+// game whose positions never come back (see acyclic) that is every
+// position searched to the end and lost, since none of its lines could
+// lead back to a position still being searched; in any other game, a
+// settled one (see onLine).
+func (sv *solver) remember(key key128, s *State) {
+	if sv.onDead != nil {
+		sv.onDead(s)
+	}
 	if sv.dead.full() {
-		if sv.lim.Memory > 0 && sv.held()+max(2*len(sv.dead.keys), 1024)*keyBytes-sv.dead.bytes() > sv.lim.Memory {
+		if sv.lim.Memory > 0 && sv.held()-sv.dead.bytes()+sv.dead.grownBytes() > sv.lim.Memory {
 			return
 		}
 		sv.dead.grow()

@@ -233,6 +233,54 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 
 // FuzzSoundness is TestSoundnessOnGeneratedGames with the fuzzer choosing
 // the games.
+// TestSettledPositionsAreLost checks the positions a depth-first search
+// keeps as lost outright (see remember) in games whose positions come
+// back: each must be lost by the plain search. The steps are tried in a
+// random order, not progress first, so that many positions are searched
+// to the end before a win is found, some of them relying on a position
+// above them that wins; settling those would be the bug.
+func TestSettledPositionsAreLost(t *testing.T) {
+	games, checked, cyclic := 200, 0, 0
+	for i := range games {
+		g, err := check.Source("gen.patience", []byte(genGame(rand.New(rand.NewPCG(uint64(i), 0x5eed)))))
+		if err != nil {
+			continue
+		}
+		r := Compile(g)
+		if r.acyclic() {
+			continue
+		}
+		cyclic++
+		p := &plain{r: r}
+		for seed := uint64(1); seed <= 3; seed++ {
+			s := r.Deal(seed)
+			for order := range 3 {
+				sv := r.newSolver(s, Limits{Nodes: 100_000}, r.wasteMask(), true)
+				sv.shuffle = rand.New(rand.NewPCG(seed, uint64(order)))
+				sv.scramble = true
+				var dead []*State
+				sv.onDead = func(d *State) {
+					if len(dead) < 6 {
+						dead = append(dead, d.Clone())
+					}
+				}
+				sv.dfs(s.Clone(), 0)
+				for _, d := range dead {
+					if w, c := p.wins(d); c {
+						checked++
+						if w {
+							t.Fatalf("game %d, seed %d: the search kept as lost a position the plain search wins from:\n%s\n%s", i, seed, genGame(rand.New(rand.NewPCG(uint64(i), 0x5eed))), r.dumpState(d))
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d games whose positions come back; %d positions kept as lost checked", cyclic, checked)
+	assert.GreaterOrEqual(t, cyclic, games/4, "too few games whose positions come back")
+	assert.GreaterOrEqual(t, checked, 10*cyclic, "too few positions kept as lost")
+}
+
 func FuzzSoundness(f *testing.F) {
 	for i := range 8 {
 		f.Add(uint64(i), uint64(i*7+1))

@@ -3,41 +3,79 @@ package interp
 import "unsafe"
 
 // table is the solver's transposition table: a set of 128-bit position
-// keys in one flat array, open addressing with linear probing. Its memory
-// is exactly its array, so that the solver can count what it keeps (see
-// Limits.Memory) instead of guessing at a Go map's overhead, and a lookup
-// costs one multiply and, mostly, one cache line.
+// keys in one flat array, open addressing with linear probing, with a
+// word kept beside each key when the table is made to hold values (see
+// withValues). Its memory is exactly its arrays, so that the solver can
+// count what it keeps (see Limits.Memory) instead of guessing at a Go
+// map's overhead, and a lookup costs one multiply and, mostly, one cache
+// line.
 type table struct {
-	keys []key128 // len is a power of two; the zero key marks a free slot
-	n    int
+	keys   []key128 // len is a power of two; the zero key marks a free slot
+	vals   []uint64 // beside keys, when the table holds values
+	n      int
+	valued bool
 }
 
-const keyBytes = int(unsafe.Sizeof(key128{}))
+const (
+	keyBytes = int(unsafe.Sizeof(key128{}))
+	valBytes = int(unsafe.Sizeof(uint64(0)))
+)
+
+// withValues makes an empty table keep a word beside each key.
+func (t *table) withValues() { t.valued = true }
+
+// slotBytes is what one slot of the table costs.
+func (t *table) slotBytes() int {
+	if t.valued {
+		return keyBytes + valBytes
+	}
+	return keyBytes
+}
 
 // bytes is the memory the table holds.
-func (t *table) bytes() int { return len(t.keys) * keyBytes }
+func (t *table) bytes() int { return len(t.keys) * t.slotBytes() }
 
-// reset empties the table, keeping its array.
+// grownBytes is the memory the table would hold once grown.
+func (t *table) grownBytes() int { return max(2*len(t.keys), 1024) * t.slotBytes() }
+
+// reset empties the table, keeping its arrays.
 func (t *table) reset() {
 	clear(t.keys)
+	clear(t.vals)
 	t.n = 0
+}
+
+// slot is where k is, or the free slot where it would go.
+func (t *table) slot(k key128) int {
+	mask := len(t.keys) - 1
+	for i := int(k[0]>>7) & mask; ; i = (i + 1) & mask {
+		if x := t.keys[i]; x == k || x == (key128{}) {
+			return i
+		}
+	}
 }
 
 // has reports whether k is in the table.
 func (t *table) has(k key128) bool {
+	_, ok := t.get(k)
+	return ok
+}
+
+// get is the value beside k (0 in a table without values), and whether k
+// is in the table.
+func (t *table) get(k key128) (uint64, bool) {
 	if len(t.keys) == 0 {
-		return false
+		return 0, false
 	}
 	k = nonZero(k)
-	mask := len(t.keys) - 1
-	for i := int(k[0]>>7) & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case k:
-			return true
-		case key128{}:
-			return false
-		}
+	i := t.slot(k)
+	if t.keys[i] != k {
+		return 0, false
 	}
+	if t.valued {
+		return t.vals[i], true
+	}
+	return 0, true
 }
 
 // full reports whether the table must grow before another key is added:
@@ -46,28 +84,36 @@ func (t *table) full() bool { return (t.n+1)*4 > len(t.keys)*3 }
 
 // grow doubles the table (to 1024 slots at first).
 func (t *table) grow() {
-	old := t.keys
-	t.keys = make([]key128, max(2*len(old), 1024))
+	keys, vals := t.keys, t.vals
+	t.keys = make([]key128, max(2*len(keys), 1024))
+	if t.valued {
+		t.vals = make([]uint64, len(t.keys))
+	}
 	t.n = 0
-	for _, x := range old {
+	for i, x := range keys {
 		if x != (key128{}) {
-			t.insert(x)
+			var v uint64
+			if t.valued {
+				v = vals[i]
+			}
+			t.put(x, v)
 		}
 	}
 }
 
 // insert adds k, which must not be the zero key, to a table with room.
-func (t *table) insert(k key128) {
-	mask := len(t.keys) - 1
-	for i := int(k[0]>>7) & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case k:
-			return
-		case key128{}:
-			t.keys[i] = k
-			t.n++
-			return
-		}
+func (t *table) insert(k key128) { t.put(k, 0) }
+
+// put sets the value beside k, adding k, which must not be the zero key,
+// if it is not there yet (the table must then have room).
+func (t *table) put(k key128, v uint64) {
+	i := t.slot(k)
+	if t.keys[i] == (key128{}) {
+		t.keys[i] = k
+		t.n++
+	}
+	if t.valued {
+		t.vals[i] = v
 	}
 }
 

@@ -87,6 +87,7 @@ lines, from runs over different deals, are combined into one summary by
 				return err
 			}
 			r := interp.Compile(game)
+			limits.AnyLine = true // only the verdicts are counted
 			run := &statsRun{
 				rules: r, ruleset: rulesetName(args[0]), first: first, last: last,
 				jobs: jobs, limits: limits,
