@@ -235,8 +235,30 @@ func (sf *safety) move(s *State) (Move, bool) {
 		return Move{}, false
 	}
 	r := sf.r
+	// Only a pile whose top card some foundation takes now (or a grid,
+	// whose free cards are not only its last) can have a safe move: the
+	// moves of the others need not be generated.
+	var takes uint64
+	for _, f := range sf.found {
+		a, _ := r.accept(s, f)
+		takes |= a
+	}
+	if takes == 0 {
+		return Move{}, false
+	}
+	var from uint64
+	for src := range r.piles {
+		if n := s.lens[src]; n > 0 && sf.fixed>>src&1 == 0 {
+			if top := s.cards[r.offs[src]+int(n)-1]; r.piles[src].grid || takes>>(top&cardBits)&1 != 0 {
+				from |= 1 << src
+			}
+		}
+	}
+	if from == 0 {
+		return Move{}, false
+	}
 	var buf [64]Move
-	for _, m := range r.movesFrom(s, ^sf.fixed, sf.found, buf[:0]) {
+	for _, m := range r.movesFrom(s, from, sf.found, buf[:0]) {
 		if m.Kind != Play || m.Count != 1 || r.piles[m.From].role == check.Foundation {
 			continue
 		}
