@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"cmp"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -736,12 +735,11 @@ func (sv *solver) key(s *State) key128 {
 		for _, p := range cl {
 			hs = append(hs, sv.hashes[p])
 		}
-		slices.SortFunc(hs, func(a, b key128) int {
-			if a[0] != b[0] {
-				return cmp.Compare(a[0], b[0])
+		for i := 1; i < len(hs); i++ { // classes are small: insertion sort
+			for j := i; j > 0 && hs[j].less(hs[j-1]); j-- {
+				hs[j], hs[j-1] = hs[j-1], hs[j]
 			}
-			return cmp.Compare(a[1], b[1])
-		})
+		}
 		for i, p := range cl {
 			sv.hashes[p] = hs[i]
 		}
@@ -755,6 +753,8 @@ func (sv *solver) key(s *State) key128 {
 
 // key128 is two independent 64-bit hashes.
 type key128 [2]uint64
+
+func (k key128) less(o key128) bool { return k[0] < o[0] || k[0] == o[0] && k[1] < o[1] }
 
 // add mixes a word into both lanes: FNV-1a style in one, a multiply and
 // xor-shift in the other.
