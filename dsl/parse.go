@@ -353,7 +353,8 @@ func firstToken(filename string, src []byte) (lexer.Token, bool) {
 
 // grammarWords turns grammar names in participle's messages into words.
 var grammarWords = strings.NewReplacer(
-	"Relation", `"any" or a rank step ("down" | "up" | "either" | "same-rank")`,
+	`("or" Relation)?`, `("or" another relation)?`,
+	"Relation", `"any" or a rank step ("down" | "up" | "either" | "same-rank" | "any-rank")`,
 	"Pattern", "a card (K, AS, red A, rank b, any)",
 	"Facing?", `("face" "down" ("but" "top")?)?`,
 	"Ref", "a name", "Name", "a new name", "Int", "a number", "String", "a quoted string",

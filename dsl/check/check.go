@@ -658,7 +658,7 @@ func (c *checker) pileRules(d pileDecl) {
 			}
 		case *dsl.CloseUp:
 			if once("close up", s) {
-				if len(piles) < 2 && c.group[piles[0].Group] == nil {
+				if d.ast.Range == nil {
 					c.errorf(s, "`close up` needs a numbered group: %q is a single pile", piles[0].Name)
 				}
 				for _, p := range piles {
