@@ -216,3 +216,17 @@ func (r *Rules) setAside(s *State, d int, pat pattern) {
 		s.lens[p] = uint8(k)
 	}
 }
+
+// placeScore is the promise of a card that goes in place (see promise).
+const placeScore = 60
+
+// placePromise is the promise of a move into a space that follows left:
+// high when the card goes in place there (the pile to its left is in place,
+// or it starts a row), for it then never needs to move again; otherwise
+// above a redeal's, which gives up the position's arrangement.
+func (r *Rules) placePromise(s *State, m Move) int {
+	if l := r.piles[m.To].left; l < 0 || r.inPlace(s, l) {
+		return placeScore
+	}
+	return 15
+}
