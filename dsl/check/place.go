@@ -124,8 +124,8 @@ func (c *checker) neighbours() {
 		p0 := g.Piles[grp.Piles[0]]
 		for _, i := range grp.Piles[1:] {
 			p := g.Piles[i]
-			if p.Rows != p0.Rows || p.CloseUp != p0.CloseUp || p.CloseUp && p.Holds != p0.Holds {
-				c.errorf(c.declOf(i), "every part of %q must say the same `in rows of`, `close up` and, closing up, `holds`", grp.Name)
+			if p.Rows != p0.Rows || p.CloseUp != p0.CloseUp || !p.Follow.Equal(p0.Follow) || p.CloseUp && p.Holds != p0.Holds {
+				c.errorf(c.declOf(i), "every part of %q must say the same `in rows of`, `follow left`, `close up` and, closing up, `holds`", grp.Name)
 				break
 			}
 		}
