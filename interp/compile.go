@@ -22,12 +22,13 @@ type Rules struct {
 	redeal    *redeal
 	win       condFn
 	phases    []condFn
-	invert    bool    // index destinations by card (many source-destination pairs)
-	refillers []int   // piles that refill themselves, in order
-	dests     []int   // piles some other pile may move cards to
-	pairPiles []int   // piles that take pairs
-	using     bool    // some pile moves runs using empty piles
-	closing   [][]int // groups that close up, each its piles in order (see place.go)
+	invert    bool  // index destinations by card (many source-destination pairs)
+	refillers []int // piles that refill themselves, in order
+	dests     []int // piles some other pile may move cards to
+	pairPiles []int // piles that take pairs
+	using     bool  // some pile moves runs using empty piles
+
+	closing [][]int // groups that close up, each its piles in order (see place.go)
 }
 
 type pileRule struct {
