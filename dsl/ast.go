@@ -175,15 +175,18 @@ type Run struct {
 	Rel *Relation `parser:"'run' @@"`
 }
 
-// Relation is a rank step (by one rank, or by `by N`), a suit relation and
-// an optional wrap: `up by 2 any-suit wrap`; or `any`: any card on any card.
+// Relation is a rank step (by one rank, or by `by N`; `any-rank` for no
+// step), a suit relation and an optional wrap: `up by 2 any-suit wrap`; or
+// `any`: any card on any card. `or` adds another relation a card may fit
+// by instead: `same-rank any-suit or any-rank same-suit`.
 type Relation struct {
 	At
-	Any  bool   `parser:"  @'any'"`
-	Step string `parser:"| @( 'down' | 'up' | 'either' | 'same-rank' )"`
-	By   *Int   `parser:"  ( 'by' @@ )?"`
-	Suit string `parser:"  @( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
-	Wrap bool   `parser:"  @'wrap'?"`
+	Any  bool      `parser:"  @'any'"`
+	Step string    `parser:"| @( 'down' | 'up' | 'either' | 'same-rank' | 'any-rank' )"`
+	By   *Int      `parser:"  ( 'by' @@ )?"`
+	Suit string    `parser:"  @( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
+	Wrap bool      `parser:"  @'wrap'?"`
+	Or   *Relation `parser:"  ( 'or' @@ )?"`
 }
 
 // Holds caps the pile: `holds 13`.
@@ -195,12 +198,35 @@ type Holds struct {
 // Move says which cards may leave the pile: `move top` (the default),
 // `move runs`, `move whole`, `move top or whole`, `move any` (any face-up
 // group at the top). `move runs using cells, t` limits a run to what could
-// be moved one card at a time through the empty piles listed.
+// be moved one card at a time through the empty piles listed. `move whole
+// by top`: the whole pile, judged where it lands by its top card alone.
 type Move struct {
 	At
 	What  string `parser:"'move' @( 'top' | 'runs' | 'whole' | 'any' )"`
 	Or    *Ref   `parser:"( 'or' @@ )?"` // `whole`, checked by the checker
+	ByTop bool   `parser:"@( 'by' 'top' )?"`
 	Using []Ref  `parser:"( 'using' @@ ( ',' @@ )* )?"`
+}
+
+// Rows breaks a numbered group into rows of N piles, for what lies to a
+// pile's left: `in rows of 13`.
+type Rows struct {
+	At
+	Count Int `parser:"'in' 'rows' 'of' @@"`
+}
+
+// Follow fills an empty pile only with a card that goes by the relation on
+// the card of the pile to its left: `follow left up same-suit` (Montana).
+type Follow struct {
+	At
+	Rel *Relation `parser:"'follow' 'left' @@"`
+}
+
+// CloseUp makes a group close up: when a pile of it is left empty, the
+// piles after it move down one place each: `close up` (Accordion).
+type CloseUp struct {
+	At
+	Close bool `parser:"@'close' 'up'"`
 }
 
 // Refill fills the pile automatically, as soon as it is empty, with the top
@@ -227,10 +253,20 @@ type Grid struct {
 	BothEnds bool `parser:"@'both-ends'?"`
 }
 
-// To lists where the pile's cards may go: `to foundations, t`.
+// To lists where the pile's cards may go: `to foundations, t`; `left N`
+// is the pile N places to the pile's left in its row: `to left, left 3`.
 type To struct {
 	At
-	Piles []Ref `parser:"'to' @@ ( ',' @@ )*"`
+	Dests []Dest `parser:"'to' @@ ( ',' @@ )*"`
+}
+
+// Dest is a pile or group, or `left [N]`: the pile N places (default 1)
+// to the left.
+type Dest struct {
+	At
+	Left bool `parser:"  ( @'left'"`
+	N    *Int `parser:"    @@? )"`
+	Pile *Ref `parser:"| @@"`
 }
 
 // Fill restricts which piles may fill the pile when it is empty:
@@ -250,12 +286,22 @@ type Start struct {
 }
 
 // Accepts says how many cards one move may bring: `accepts one`,
-// `accepts runs`, `accepts 13`.
+// `accepts runs`, `accepts 13`; or one number while the pile is empty and
+// another once it holds a card: `accepts runs when empty, one otherwise`
+// (`none`: nothing).
 type Accepts struct {
 	At
-	One   bool `parser:"'accepts' ( @'one'"`
+	Count     AcceptCount  `parser:"'accepts' @@"`
+	Otherwise *AcceptCount `parser:"( 'when' 'empty' ',' @@ 'otherwise' )?"`
+}
+
+// AcceptCount is `one`, `runs`, `none` or a number of cards.
+type AcceptCount struct {
+	At
+	One   bool `parser:"  @'one'"`
 	Runs  bool `parser:"| @'runs'"`
-	Count *Int `parser:"| @@ )"`
+	None  bool `parser:"| @'none'"`
+	Count *Int `parser:"| @@"`
 }
 
 // StockDeal is a stock action: `deal 1 to waste`, `deal 1 to each t when no t is empty`.
@@ -281,6 +327,7 @@ type Redeal struct {
 	Shuffled  bool  `parser:"@'shuffled'?"`
 	To        *Ref  `parser:"( 'to' 'each' @@"`
 	By        *Int  `parser:"  'by' @@ )?"`
+	InPlace   bool  `parser:"@( 'except' 'in' 'place' )?"`
 }
 
 func (*Base) pileStmt()      {}
@@ -297,6 +344,9 @@ func (*StockDeal) pileStmt() {}
 func (*Redeal) pileStmt()    {}
 func (*Refill) pileStmt()    {}
 func (*Pairs) pileStmt()     {}
+func (*Rows) pileStmt()      {}
+func (*Follow) pileStmt()    {}
+func (*CloseUp) pileStmt()   {}
 
 // DealStmt is a statement of the opening deal.
 type DealStmt interface {
@@ -346,9 +396,12 @@ type Facing struct {
 // Bottom rearranges the piles dealt so far: every card matching the
 // pattern goes to the bottom of the pile it lies in, keeping the order of
 // the cards it passes and of the cards moved: `move K to bottom of each t`.
+// Without `bottom of` the cards are taken out of the piles dealt so far
+// onto one pile instead: `move A to aces` (Montana).
 type Bottom struct {
 	At
-	Pattern *Pattern `parser:"'move' @@ 'to' 'bottom' 'of'"`
+	Pattern *Pattern `parser:"'move' @@ 'to'"`
+	Bottom  bool     `parser:"@( 'bottom' 'of' )?"`
 	Each    bool     `parser:"@'each'?"`
 	Pile    Ref      `parser:"@@"`
 }
@@ -422,7 +475,7 @@ type PileTest struct {
 	Pile  Ref    `parser:"@@"`
 	Is    bool   `parser:"( ( @( 'is' | 'are' )"`
 	Not   bool   `parser:"    @'not'?"`
-	State string `parser:"    @( 'empty' | 'full' | 'started' ) )"`
+	State string `parser:"    @( 'empty' | 'full' | 'started' | 'in' 'place' ) )"`
 	Holds *Int   `parser:"| 'holds' @@ 'cards'? )"`
 }
 

@@ -73,7 +73,7 @@ func options() []participle.Option {
 		participle.Map(markKeywords, "Ident"),
 		participle.Map(decimal, "Int"),
 		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}, &Redeal{}),
-		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}),
+		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}, &Rows{}, &Follow{}, &CloseUp{}),
 		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}, &Bottom{}),
 		participle.UseLookahead(1),
 	}
@@ -242,7 +242,7 @@ var blockParsers = map[string]struct {
 	starters []string
 }{
 	"game":   {parseOne(gameStmtParser), []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}},
-	"pile":   {parseOne(pileStmtParser), []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs"}},
+	"pile":   {parseOne(pileStmtParser), []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs", "in", "follow", "close"}},
 	"deal":   {parseOne(dealStmtParser), []string{"take", "rest", "COUNT to"}},
 	"layout": {parseOne(layoutRowParser), []string{"row"}},
 }
@@ -353,7 +353,8 @@ func firstToken(filename string, src []byte) (lexer.Token, bool) {
 
 // grammarWords turns grammar names in participle's messages into words.
 var grammarWords = strings.NewReplacer(
-	"Relation", `"any" or a rank step ("down" | "up" | "either" | "same-rank")`,
+	`("or" Relation)?`, `("or" another relation)?`,
+	"Relation", `"any" or a rank step ("down" | "up" | "either" | "same-rank" | "any-rank")`,
 	"Pattern", "a card (K, AS, red A, rank b, any)",
 	"Facing?", `("face" "down" ("but" "top")?)?`,
 	"Ref", "a name", "Name", "a new name", "Int", "a number", "String", "a quoted string",

@@ -24,11 +24,18 @@ import "github.com/patience-dev/patience/dsl/check"
 // changes only the stock and the waste: steps plays the stock moves
 // themselves, shuffles included, and the one shortcut that assumes the
 // cards keep their cyclic order (unlimited redeals) never applies, since
-// a shuffled redeal is always limited.
+// a shuffled redeal is always limited. The place rules turn it off: a pile
+// that follows left reads the top card of another, "in place" a chain of
+// them, and a group that closes up moves cards to piles no `to` names.
 func (r *Rules) wasteMask() uint64 {
 	g := r.Game
-	if r.stock < 0 || len(r.acts) != 1 || len(r.pairPiles) > 0 {
+	if r.stock < 0 || len(r.acts) != 1 || len(r.pairPiles) > 0 || len(r.closing) > 0 {
 		return 0
+	}
+	for _, p := range g.Piles {
+		if p.Follow != nil {
+			return 0
+		}
 	}
 	a := &r.acts[0]
 	if a.each || a.grid || a.when != nil || len(a.targets) != 1 {

@@ -27,6 +27,8 @@ type Rules struct {
 	dests     []int // piles some other pile may move cards to
 	pairPiles []int // piles that take pairs
 	using     bool  // some pile moves runs using empty piles
+
+	closing [][]int // groups that close up, each its piles in order (see place.go)
 }
 
 type pileRule struct {
@@ -56,6 +58,11 @@ type pileRule struct {
 	coveredBy uint64
 	gridGroup []int // a grid's columns, for the row being dealt
 	twoWay    bool  // cards may both arrive by moves and leave again: see Rearranging
+
+	acceptsEmpty int       // accepts while empty (see place.go)
+	follow       *relTable // follow left: what an empty pile takes on the card to its left
+	left         int       // the pile to its left, or -1
+	byTop        bool      // move whole, judged by the top card
 }
 
 type baseRule struct {
@@ -108,6 +115,7 @@ type action struct {
 }
 
 type redeal struct {
+	inPlace  bool // except in place (see place.go)
 	times    int
 	from     []int
 	shuffled bool
@@ -149,6 +157,7 @@ func Compile(g *check.Game) *Rules {
 			role: p.Role, holds: p.Holds, accepts: p.Accepts, move: p.Move, grid: p.Grid,
 			build: compileRel(p.Build), run: compileRel(p.Run), to: p.To,
 			startAfter: p.StartAfter, startWhen: r.cond(p.StartWhen),
+			acceptsEmpty: p.AcceptsEmpty, follow: compileRel(p.Follow), left: p.Left, byTop: p.ByTop,
 		}
 		if p.Except != nil {
 			pr.except = compilePattern(*p.Except)
@@ -206,6 +215,7 @@ func Compile(g *check.Game) *Rules {
 			p.role != check.Foundation && p.role != check.Discard && i != r.stock
 	}
 	r.invert = pairs > 40
+	r.closing = closingGroups(g)
 	var to uint64
 	for _, p := range r.piles {
 		to |= p.toMask
@@ -223,7 +233,7 @@ func Compile(g *check.Game) *Rules {
 		r.acts = append(r.acts, ra)
 	}
 	if g.Redeal != nil {
-		r.redeal = &redeal{times: g.Redeal.Times, from: g.Redeal.From, shuffled: g.Redeal.Shuffled, to: g.Redeal.To, by: g.Redeal.By}
+		r.redeal = &redeal{inPlace: g.Redeal.InPlace, times: g.Redeal.Times, from: g.Redeal.From, shuffled: g.Redeal.Shuffled, to: g.Redeal.To, by: g.Redeal.By}
 	}
 	r.win = r.cond(g.Win)
 	for _, ph := range g.Phases {
@@ -251,6 +261,9 @@ func buildTable(x check.Relation) *relTable {
 
 // relates is the definition of a building relation, card by card.
 func relates(x check.Relation, under, over Card) bool {
+	if x.Or != nil && relates(*x.Or, under, over) {
+		return true
+	}
 	ur, or := under.Rank(), over.Rank()
 	n := max(x.By, 1)
 	down := or == ur-n || (x.Wrap && or == ur-n+13)
@@ -267,6 +280,8 @@ func relates(x check.Relation, under, over Card) bool {
 		rankOK = or == ur
 	case check.StepAny:
 		return true
+	case check.StepAnyRank:
+		rankOK = true
 	}
 	if !rankOK {
 		return false
@@ -375,6 +390,8 @@ func (r *Rules) pileTest(t check.PileTest) condFn {
 			v = n > 0
 		case check.HoldsN:
 			v = n == t.N
+		case check.InPlace:
+			v = n == 0 || r.inPlace(s, p)
 		}
 		return v != t.Neg
 	}

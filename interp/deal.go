@@ -95,6 +95,10 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 			r.toBottom(s, st.Pile, compilePattern(st.Pattern))
 			continue
 		}
+		if st.Kind == check.DealAside {
+			r.setAside(s, st.Pile, compilePattern(st.Pattern))
+			continue
+		}
 		if st.Kind != check.DealPut {
 			continue
 		}

@@ -17,7 +17,13 @@ import (
 // to every column with redeals, game values and phases, discards of whole
 // runs, a grid, pairs under covers, deals that face cards down, put some
 // cards at the bottom of their columns or deal N to each in turn, and
-// redeals that shuffle, into the stock or straight out to the columns.
+// redeals that shuffle, into the stock or straight out to the columns;
+// relations joined by `or` or of any rank, piles that accept one number of
+// cards while empty and another otherwise, and the place rules: slots in
+// rows that follow the card to their left with cards set aside at the deal
+// and redeals except in place (Montana), and a row that closes up, moving
+// whole piles by their top card to the piles N places to the left
+// (Accordion).
 type gen struct {
 	rng    *rand.Rand
 	b      strings.Builder
@@ -36,11 +42,24 @@ func (g *gen) printf(format string, args ...any) {
 	fmt.Fprintf(&g.b, format, args...)
 }
 
-// relation is a random build relation: by one rank or more, or any card
-// on any card.
+// relation is a random build relation: by one rank or more, of any rank
+// in a suit relation, or any card on any card; now and then two joined by
+// `or`.
 func (g *gen) relation() string {
 	if g.chance(0.08) {
 		return "any"
+	}
+	rel := g.step()
+	if g.chance(0.1) {
+		rel += " or " + g.step()
+	}
+	return rel
+}
+
+// step is a random relation of a rank step (or any rank) and a suit.
+func (g *gen) step() string {
+	if g.chance(0.08) {
+		return "any-rank " + g.pick("same-suit", "same-colour", "alternate-colour", "other-suit")
 	}
 	step := g.pick("up", "down", "either", "same-rank")
 	if step != "same-rank" && g.chance(0.2) {
@@ -69,13 +88,17 @@ func genGame(rng *rand.Rand) string {
 	g.hi = g.lo + width - 1
 	g.live = width * len(g.suits) * g.decks
 	g.printf("game \"G\" {\n  decks %d\n  suits %s\n", g.decks, strings.Join(g.suits, ", "))
-	switch n := rng.IntN(10); {
+	switch n := rng.IntN(13); {
 	case n < 6:
 		g.tableauGame()
 	case n < 8:
 		g.gridGame()
-	default:
+	case n < 10:
 		g.pairsGame()
+	case n < 11:
+		g.slotsGame()
+	default:
+		g.rowGame()
 	}
 	return g.b.String()
 }
@@ -178,6 +201,8 @@ func (g *gen) tableauGame() {
 	}
 	if g.chance(0.12) {
 		ts = append(ts, "fill never")
+	} else if g.chance(0.15) {
+		ts = append(ts, g.acceptsByState())
 	}
 	if g.chance(0.3) {
 		base := "base " + g.pick(genRanks[g.hi], genRanks[g.lo], "red", "black")
@@ -399,5 +424,128 @@ func (g *gen) pairsGame() {
 		g.printf("  win when every p is empty\n}\n")
 	} else {
 		g.win("d")
+	}
+}
+
+// acceptsByState is a random `accepts A when empty, B otherwise`.
+func (g *gen) acceptsByState() string {
+	for {
+		a, b := g.pick("one", "runs", "2"), g.pick("one", "runs", "none", "2")
+		if a != b {
+			return "accepts " + a + " when empty, " + b + " otherwise"
+		}
+	}
+}
+
+// slotsGame: slots of one card in rows, dealt every live card, one rank
+// then set aside; a space takes by its base at the start of a row and the
+// card that follows the one on its left elsewhere; redeals except in place;
+// won when every slot is in place, or when the set-aside pile and a
+// foundation hold every card (Montana).
+func (g *gen) slotsGame() {
+	width := g.hi - g.lo + 1
+	if width < 3 {
+		// Montana needs a rank to set aside, a base and one to follow.
+		g.hi = min(g.lo+2, 13)
+		g.lo = g.hi - 2
+		width = 3
+		g.live = width * len(g.suits) * g.decks
+	}
+	slots := g.live // one card each; the rank set aside leaves the gaps
+	rowLen := width - 1 + g.rng.IntN(2)
+	if g.chance(0.3) {
+		rowLen = 2 + g.rng.IntN(slots-1)
+	}
+	rel := g.pick("up same-suit", "up same-suit", "up any-suit", "either same-colour", "down other-suit", g.step())
+	found := g.chance(0.3)
+	if found {
+		g.printf("  foundation f { base %s; build %s; holds %d }\n", genRanks[g.hi], g.pick("down same-suit", "down any-suit", "any"), g.live)
+	}
+	to := "m"
+	if found {
+		to += ", f"
+	}
+	g.printf("  tableau m[%d] { in rows of %d; holds 1; base %s; follow left %s; to %s }\n", slots, rowLen, g.pick(genRanks[g.lo+1], genRanks[g.lo+1], "any", "red"), rel, to)
+	g.printf("  discard out\n")
+	if g.chance(0.7) {
+		shuffled := ""
+		if g.chance(0.7) {
+			shuffled = " shuffled"
+		}
+		g.printf("  redeal %d from m%s except in place\n", 1+g.rng.IntN(2), shuffled)
+	}
+	if g.junk() {
+		g.printf("  reserve junk\n")
+	}
+	g.printf("  deal {\n")
+	g.takeOut()
+	g.printf("    1 to each m\n    move %s to out\n  }\n", genRanks[g.lo])
+	switch {
+	case found:
+		g.win("f, out")
+	case g.chance(0.8):
+		g.printf("  win when every m is in place\n}\n")
+	default:
+		g.printf("  win when every m is in place and any m is empty\n}\n")
+	}
+}
+
+// rowGame: a row of piles, one card each, that closes up; piles move to
+// the piles N places to their left, whole by their top card, whole, or
+// their top card, onto a build that may join relations by `or`; won when
+// one pile holds every card, or all are on a foundation (Accordion).
+func (g *gen) rowGame() {
+	n := min(g.live, 7)
+	found := g.chance(0.25)
+	if found {
+		g.foundations(false, false)
+	}
+	rel := g.pick("same-rank any-suit or any-rank same-suit", "same-rank any-suit or any-rank same-suit", g.relation())
+	var ts []string
+	ts = append(ts, "build "+rel, g.pick("move whole by top", "move whole by top", "move whole", "move top", "move runs"))
+	if g.chance(0.85) {
+		ts = append(ts, "close up")
+	}
+	if g.chance(0.2) {
+		ts = append(ts, g.acceptsByState())
+	}
+	var dests []string
+	far := 1 + g.rng.IntN(3)
+	switch g.rng.IntN(4) {
+	case 0:
+		dests, far = []string{"left"}, 1
+	case 1:
+		far++
+		dests = []string{"left 1", fmt.Sprintf("left %d", far)}
+	case 2:
+		dests = []string{fmt.Sprintf("left %d", far), "a"}
+	default:
+		dests, far = []string{"left 1", "left 3"}, 3
+	}
+	if far >= n {
+		dests, far = []string{"left"}, 1
+	}
+	if found {
+		dests = append(dests, "foundations")
+	}
+	ts = append(ts, "to "+strings.Join(dests, ", "))
+	if g.chance(0.3) && far < n-1 {
+		ts = append(ts, fmt.Sprintf("in rows of %d", far+1+g.rng.IntN(n-1-far)))
+	}
+	g.printf("  tableau a[%d] { %s }\n", n, strings.Join(ts, "; "))
+	if g.junk() {
+		g.printf("  reserve junk\n")
+	}
+	g.printf("  deal {\n")
+	g.takeOut()
+	if n < g.live {
+		g.printf("    1 to each a\n    rest to a%d\n  }\n", n)
+	} else {
+		g.printf("    1 to each a\n  }\n")
+	}
+	if found {
+		g.win("foundations")
+	} else {
+		g.printf("  win when a1 holds %d cards\n}\n", g.live)
 	}
 }

@@ -26,6 +26,8 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 	switch {
 	case m.Kind == Deal:
 		why = "nothing better to play: deal from the stock"
+	case m.Kind == Redeal && r.redeal.to != nil:
+		why = "nothing better to play: redeal"
 	case m.Kind == Redeal:
 		why = "the stock is empty: redeal"
 	case m.Kind == Pair:
@@ -42,6 +44,8 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 				why = fmt.Sprintf("it turns up a card in %s", r.PileName(int(m.From)))
 			case 35:
 				why = fmt.Sprintf("it empties %s", r.PileName(int(m.From)))
+			case placeScore:
+				why = fmt.Sprintf("%s goes in place in %s", r.movedCard(s, m), r.PileName(int(m.To)))
 			default:
 				why = fmt.Sprintf("%s fits on %s", r.movedCard(s, m), r.PileName(int(m.To)))
 			}
@@ -71,6 +75,9 @@ func (r *Rules) promise(s *State, m Move) int {
 	}
 	if !r.Rearranging(s, m) {
 		return 50
+	}
+	if r.piles[m.To].follow != nil {
+		return r.placePromise(s, m)
 	}
 	n := int(s.lens[m.From])
 	switch {

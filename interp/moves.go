@@ -178,6 +178,10 @@ func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Mo
 			if s.cards[base].FaceDown() {
 				continue
 			}
+			if pr.byTop {
+				buf = r.wholeByTop(s, src, to, dests, buf)
+				continue
+			}
 			lo, hi = 0, 0
 		case check.MoveTopOrWhole:
 			lo = n - 1
@@ -311,7 +315,7 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 // accepts: what depends on the source or the count.
 func (r *Rules) fitsOne(s *State, dst, src int) bool {
 	d := &r.piles[dst]
-	if d.accepts > 1 {
+	if d.acceptsAt(s.lens[dst]) > 1 {
 		return false
 	}
 	return s.lens[dst] > 0 || d.fill == 0 || d.fill&(1<<src) != 0
@@ -357,6 +361,8 @@ const (
 	refRun
 	refPairs
 	refFillNever
+	refFollow // follow left: not the card that follows the one to the left
+	refNone   // accepts nothing once it holds a card
 )
 
 // accept is the one place that decides which cards may go onto pile d
@@ -386,6 +392,9 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		if p.startWhen != nil && !p.startWhen(s) {
 			return 0, refStartWhen
 		}
+		if p.follow != nil && p.left >= 0 {
+			return r.followSet(s, d), refFollow
+		}
 		set := uint64(allCards)
 		for i := range p.base {
 			b := &p.base[i]
@@ -397,6 +406,8 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 	}
 	top := s.cards[r.offs[d]+dn-1]
 	switch {
+	case p.accepts == check.AcceptNone:
+		return 0, refNone
 	case p.build == nil:
 		return 0, refNoBuild
 	case top.FaceDown():
@@ -416,21 +427,26 @@ func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
 	k := len(run)
 	dn := int(s.lens[dst])
 	set, why := r.accept(s, dst)
+	acc := d.acceptsAt(uint8(dn))
+	lead := run[0] // the card that decides
+	if r.piles[src].byTop {
+		lead = run[k-1]
+	}
 	switch {
-	case why == refGrid || why == refStock || why == refPairs || why == refFillNever:
+	case why == refGrid || why == refStock || why == refPairs || why == refFillNever || why == refNone:
 		return why
-	case d.accepts != check.AcceptRuns && k != d.accepts:
+	case acc != check.AcceptRuns && k != acc:
 		return refCount
 	case d.holds > 0 && dn+k > d.holds:
 		return refFull
 	case dn == 0 && d.fill != 0 && d.fill&(1<<src) == 0:
 		return refFill
-	case set>>(run[0]&cardBits)&1 == 0:
-		if why == refBuild && d.except.matches(run[0], s) {
+	case set>>(lead&cardBits)&1 == 0:
+		if why == refBuild && d.except.matches(lead, s) {
 			return refExcept
 		}
 		return why
-	case k > 1 && (r.piles[src].move != check.MoveAny || d.accepts > 1) && !r.runFits(s, dst, src, run):
+	case k > 1 && !r.piles[src].byTop && (r.piles[src].move != check.MoveAny || acc > 1) && !r.runFits(s, dst, src, run):
 		// A group from a pile that moves any group is judged by its bottom
 		// card, except by a pile that takes an exact number of cards at
 		// once: a discard of completed runs checks the whole run.
@@ -497,6 +513,9 @@ func (r *Rules) canRedeal(s *State) bool {
 	n := 0
 	for _, p := range rd.from {
 		n += s.count(r, p) // a grid's gaps are nothing to gather
+	}
+	if rd.inPlace {
+		n = r.outOfPlace(s)
 	}
 	if rd.to != nil {
 		return n > 0
@@ -582,6 +601,9 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.lens[r.stock] = uint8(n)
 		s.redeals++
 	}
+	if len(r.closing) > 0 && r.closeUp(s) {
+		turned = true
+	}
 	if r.refill(s) {
 		turned = true
 	}
@@ -595,6 +617,10 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 // the first card gathered (or shuffled first) first.
 func (r *Rules) redealOut(s *State) {
 	rd := r.redeal
+	if rd.inPlace {
+		r.redealInPlace(s)
+		return
+	}
 	var buf [256]Card
 	cards := buf[:0]
 	for _, p := range rd.from {

@@ -390,6 +390,9 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	dp := r.PileName(dst)
 	gp := r.Game.Piles[dst]
 	bottom := run[0]
+	if r.piles[src].byTop {
+		bottom = run[len(run)-1] // the card that decides
+	}
 	switch why {
 	case refGrid:
 		return fmt.Sprintf("nothing is ever placed in %s: it is a grid", dp)
@@ -398,10 +401,15 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refFull:
 		return fmt.Sprintf("%s is full: it holds %s", dp, cards(d.holds))
 	case refCount:
-		if d.accepts == 1 {
+		if acc := d.acceptsAt(s.lens[dst]); acc == 1 {
 			return fmt.Sprintf("%s takes one card at a time", dp)
+		} else if acc > 1 {
+			return fmt.Sprintf("%s takes exactly %d cards at once", dp, acc)
 		}
-		return fmt.Sprintf("%s takes exactly %d cards at once", dp, d.accepts)
+	case refNone:
+		return fmt.Sprintf("%s takes cards only while it is empty", dp)
+	case refFollow:
+		return r.followText(s, dst, bottom)
 	case refFill:
 		var names []int
 		for i := range r.piles {
@@ -451,6 +459,16 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	return fmt.Sprintf("%s may not go to %s", bottom, dp)
 }
 
+// followText says why an empty pile that follows left refuses card c.
+func (r *Rules) followText(s *State, dst int, c Card) string {
+	dp, left := r.PileName(dst), r.piles[dst].left
+	lp := s.Pile(r, left)
+	if len(lp) == 0 {
+		return fmt.Sprintf("%s is empty, and so is %s to its left: nothing can fill it now", dp, r.PileName(left))
+	}
+	return fmt.Sprintf("%s is empty: it takes only a card that follows %s on its left (%s), not %s", dp, lp[len(lp)-1], relText(r.Game.Piles[dst].Follow), c)
+}
+
 func (r *Rules) describe(p check.Pattern, s *State) string {
 	if p.Value >= 0 {
 		return fmt.Sprintf("%s (%s)", p.Text, rankChars[s.values[p.Value]:s.values[p.Value]+1])
@@ -464,6 +482,14 @@ func relText(x *check.Relation) string {
 	}
 	if x.Step == check.StepAny {
 		return "any card on any card"
+	}
+	if x.Or != nil {
+		one := *x
+		one.Or = nil
+		return relText(&one) + ", or " + relText(x.Or)
+	}
+	if x.Step == check.StepAnyRank {
+		return "of any rank " + [...]string{"and any suit", "in suit", "in colour", "in alternating colours", "in another suit"}[x.Suit]
 	}
 	step := [...]string{"down", "up", "up or down", "on the same rank"}[x.Step]
 	if x.By > 1 {

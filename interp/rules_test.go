@@ -46,7 +46,12 @@ func rulesOf(t *testing.T, name string) *interp.Rules {
 // The cards named plus the rest must make up the pack exactly.
 func setUp(t *testing.T, ruleset string, l layout) *interp.Game {
 	t.Helper()
-	r := rulesOf(t, ruleset)
+	return setUpRules(t, rulesOf(t, ruleset), l)
+}
+
+// setUpRules is setUp for rules compiled from anywhere.
+func setUpRules(t *testing.T, r *interp.Rules, l layout) *interp.Game {
+	t.Helper()
 	left := map[interp.Card]int{}
 	for _, c := range r.Pack() {
 		left[c]++

@@ -34,6 +34,15 @@ import (
 //     it, as the bottom of a group, and the group without x would have
 //     another bottom card (moves never put a card on x, by M4, and a
 //     refill fills only an empty pile).
+//   - G4. No pile's place matters and no pile changes what it takes with
+//     its emptiness: no `follow left` (a space would take a card by x's
+//     neighbour, and "in place" reads it), no `close up` (taking x out
+//     early could empty a pile, shifting every pile after it), no `move
+//     whole by top` (the pile less x would be judged by another card),
+//     and every pile accepts as many cards empty as otherwise (a pile left
+//     empty by taking x out early would take other moves). `to left` is
+//     only a `to` list, and a relation with `or` or `any-rank` is only
+//     another relation table: both keep the argument as it is.
 //
 // and the move meets these (checked for each move, in move):
 //
@@ -151,7 +160,7 @@ func (r *Rules) receives(q int) bool {
 	return false
 }
 
-// safeGame checks the game-wide conditions G1 to G3 (see safety).
+// safeGame checks the game-wide conditions G1 to G4 (see safety).
 func (r *Rules) safeGame() bool {
 	g := r.Game
 	// G1.
@@ -212,8 +221,11 @@ func (r *Rules) safeGame() bool {
 		}
 	}
 	for _, p := range g.Piles {
-		if p.StartWhen != nil || len(p.Refill) > 0 || p.Accepts > 1 {
+		if p.StartWhen != nil || len(p.Refill) > 0 || p.Accepts > 1 || p.AcceptsEmpty > 1 {
 			return false
+		}
+		if p.Follow != nil || p.CloseUp || p.ByTop || p.AcceptsEmpty != p.Accepts {
+			return false // G4
 		}
 		if p.StartAfter >= 0 {
 			if role := g.Piles[p.StartAfter].Role; role != check.Foundation && role != check.Discard {

@@ -782,7 +782,11 @@ func (sv *solver) pileHash(cards []Card) key128 {
 // redeal, and no position repeats. Golf, Black Hole, Pyramid and Babette
 // are such games; any game with moves back and forth between piles is not.
 // A redeal that deals the gathered cards out again (shuffled or not) is
-// left out of the graph for the same reason: limited, it uses one redeal.
+// left out of the graph for the same reason: limited, it uses one redeal
+// (so is one `except in place`). A group that closes up moves the cards of
+// each pile after a space to the pile before it: an edge from each pile of
+// the group to the one before it, so that closing up, too, carries cards
+// forward only.
 func (r *Rules) acyclic() bool {
 	if r.redeal != nil && r.redeal.times < 0 {
 		return false
@@ -797,6 +801,11 @@ func (r *Rules) acyclic() bool {
 	for _, a := range r.acts {
 		for _, t := range a.targets {
 			next[r.stock] |= 1 << t
+		}
+	}
+	for _, grp := range r.closing {
+		for j := 1; j < len(grp); j++ {
+			next[grp[j]] |= 1 << grp[j-1]
 		}
 	}
 	// A pile is on a cycle if it can reach itself.
@@ -825,12 +834,16 @@ func (r *Rules) acyclic() bool {
 // game value was fixed at the deal. Its cards are the pack less every other
 // pile's, so two positions that differ only below the tops of closed piles
 // have the same future. In Golf and Black Hole this makes the heap one
-// card and a count instead of a history of the game.
+// card and a count instead of a history of the game. A pile that closes up
+// is never closed: its cards may shift to the pile before it. The place
+// rules read no more than this: `follow left` and "in place" read the top
+// card of one-card piles, and an acceptance that depends on emptiness
+// reads the count.
 func (r *Rules) closedPiles() uint64 {
 	var closed uint64
 	for i := range r.piles {
 		p := &r.piles[i]
-		if (p.role == check.Foundation || p.role == check.Discard) && p.toMask == 0 && !p.grid && i != r.stock {
+		if (p.role == check.Foundation || p.role == check.Discard) && p.toMask == 0 && !p.grid && i != r.stock && !r.Game.Piles[i].CloseUp {
 			closed |= 1 << i
 		}
 	}
@@ -852,7 +865,8 @@ func (r *Rules) closedPiles() uint64 {
 // only at colours, cards of a rank and colour are. Suits and colours are
 // read only by build and run relations, `except` and `base` patterns (a
 // `take` acts before the shuffle, conditions test piles, pairs and game
-// values test ranks), so where none of those names a suit or a colour,
+// values test ranks; `follow left` and "in place" read a relation and the
+// base patterns too), so where none of those names a suit or a colour,
 // exchanging two such cards everywhere changes no move's legality: the
 // positions have the same future. A shuffled redeal permutes places
 // whatever cards they hold, so it maps exchanged positions to exchanged
@@ -860,14 +874,13 @@ func (r *Rules) closedPiles() uint64 {
 func (r *Rules) cardClasses() [256]Card {
 	suit, colour := false, false
 	rel := func(x *check.Relation) {
-		if x == nil {
-			return
-		}
-		switch x.Suit {
-		case check.SameSuit, check.OtherSuit:
-			suit = true
-		case check.SameColour, check.AlternateColour:
-			colour = true
+		for _, x := range x.Parts() { // every alternative of an `or`
+			switch x.Suit {
+			case check.SameSuit, check.OtherSuit:
+				suit = true
+			case check.SameColour, check.AlternateColour:
+				colour = true
+			}
 		}
 	}
 	pat := func(p check.Pattern) {
@@ -882,6 +895,7 @@ func (r *Rules) cardClasses() [256]Card {
 	for _, p := range r.Game.Piles {
 		rel(p.Build)
 		rel(p.Run)
+		rel(p.Follow)
 		if p.Except != nil {
 			pat(*p.Except)
 		}
@@ -913,9 +927,11 @@ func (r *Rules) cardClasses() [256]Card {
 // a start rule, a cover, a value, a refill, a redeal or a deal to each, and
 // named in a `to`, `fill` or `using` list only with the rest of their
 // class. A pile's position matters only through those (the layout and move
-// names are not rules), so exchanging the contents of two such piles maps
-// every legal move to a legal move and a win to a win: the positions are
-// the same for the search.
+// names are not rules) and through the place rules: a pile that follows
+// left, and every pile of a group that closes up, is singled out (a `to
+// left N` is a `to` list of its own). So exchanging the contents of two
+// such piles maps every legal move to a legal move and a win to a win: the
+// positions are the same for the search.
 func (r *Rules) interchangeable() [][]int {
 	g := r.Game
 	named := map[int]bool{} // piles whose position or identity matters
@@ -933,6 +949,12 @@ func (r *Rules) interchangeable() [][]int {
 	for i, p := range g.Piles {
 		if p.StartAfter >= 0 || len(p.CoveredBy) > 0 || len(p.Refill) > 0 || p.Grid || p.StartWhen != nil {
 			named[i] = true
+		}
+		if p.Follow != nil || p.CloseUp || p.Rows > 0 {
+			named[i] = true
+			if p.Left >= 0 {
+				named[p.Left] = true
+			}
 		}
 		for _, b := range p.Base {
 			if b.Cond != nil {
@@ -1014,8 +1036,9 @@ func markCond(c check.Cond, named map[int]bool) {
 }
 
 func samePileRules(a, b *check.Pile) bool {
-	same := func(x, y *check.Relation) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
+	same := (*check.Relation).Equal
 	if a.Role != b.Role || a.Holds != b.Holds || a.Move != b.Move || a.FillNever != b.FillNever || a.Accepts != b.Accepts || a.Pairs != b.Pairs ||
+		a.AcceptsEmpty != b.AcceptsEmpty || a.ByTop != b.ByTop || a.CloseUp != b.CloseUp || !same(a.Follow, b.Follow) ||
 		!same(a.Build, b.Build) || !same(a.Run, b.Run) || !slices.Equal(a.To, b.To) || !slices.Equal(a.Fill, b.Fill) ||
 		!slices.Equal(a.Using, b.Using) || len(a.Base) != len(b.Base) || (a.Except == nil) != (b.Except == nil) {
 		return false

@@ -394,7 +394,7 @@ func TestAcyclicGames(t *testing.T) {
 	want := map[string]bool{
 		"golf": true, "black-hole": true, "pyramid": true, "babette": true, "tripeaks": true,
 		"klondike": false, "freecell": false, "klondike-by-threes-worry-back": false, "spider": false,
-		"precedence": true, "plot": false,
+		"precedence": true, "plot": false, "montana": false, "accordion": true,
 	}
 	for name, acyclic := range want {
 		src, ok := rulesets.Source(name)
@@ -407,6 +407,37 @@ func TestAcyclicGames(t *testing.T) {
 		}
 		assert.Equal(t, acyclic, Compile(g).acyclic(), name)
 	}
+}
+
+// TestAcyclicClosingUp: a group that closes up moves cards to the pile
+// before a space, which no `to` says. Here a1 gives to x, x to a2, and a2's
+// cards come back to a1 only by closing up: a1 x, x a2, a1 x, x a2 returns
+// to the deal.
+func TestAcyclicClosingUp(t *testing.T) {
+	g, err := check.Source("c.patience", []byte(`game "C" {
+  suits S
+  tableau a[1..1] { build any; close up; to x }
+  tableau a[2..2] { build any; close up }
+  reserve x { to a2 }
+  reserve junk
+  deal { 1 to a1; 1 to a2; rest to junk }
+  win when x holds 2
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Compile(g)
+	assert.False(t, r.acyclic())
+	s := r.Deal(1)
+	start := s.Clone()
+	for _, text := range []string{"a1 x", "x a2", "a1 x", "x a2"} {
+		m, err := r.ParseMove(s, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Apply(s, m)
+	}
+	assert.True(t, s.Equal(r, start), "the position comes back")
 }
 
 // TestGolfAgainstAHandWrittenSolver compares the solver's verdicts on
@@ -478,4 +509,35 @@ func TestGolfAgainstAHandWrittenSolver(t *testing.T) {
 	}
 	assert.Positive(t, won)
 	assert.Less(t, won, deals)
+}
+
+// TestPlacesAreNotInterchangeable: piles whose place matters are never
+// merged in the solver's key, even with the same rules and `to` lists:
+// Montana's slots follow their left neighbours, and the piles of a group
+// that closes up shift into one another. Nor do deals commute there.
+func TestPlacesAreNotInterchangeable(t *testing.T) {
+	for name, src := range map[string]string{
+		"montana": "",
+		"closing": `game "C" {
+  suits S
+  tableau a[3] { build any; close up; to a, f }
+  foundation f { base A; build up any-suit }
+  stock { deal 1 to waste }
+  waste { to a }
+  deal { 1 to each a; rest to stock }
+  win when all cards in f
+}`,
+	} {
+		if src == "" {
+			b, _ := rulesets.Source(name)
+			src = string(b)
+		}
+		g, err := check.Source(name, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Compile(g)
+		assert.Empty(t, r.interchangeable(), name)
+		assert.Zero(t, r.wasteMask(), name)
+	}
 }

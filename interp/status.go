@@ -25,8 +25,9 @@ const MaxLostSearch = 50_000
 // (in the usual games: among tableau piles and free cells). Every other move
 // is a progress move: a card to a foundation or a discard, a card leaving a
 // pile it can never return to (a reserve, the waste, the stock), a deal, a
-// redeal; and so is a rearranging move that turns a card face up or makes a
-// pile refill itself.
+// redeal; and so is a rearranging move that turns a card face up, makes a
+// pile refill itself, or empties a pile of a group that closes up (the
+// piles after it move down: Apply reports it as it reports a refill).
 //
 // A group of several cards from a pile that moves any group (`move any`)
 // need not be a run, and may not go back where it came from; such a move

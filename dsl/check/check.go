@@ -73,6 +73,10 @@ type checker struct {
 	redealAt  dsl.Node    // the redeal, once one is given
 	redealOut *dsl.Redeal // a redeal that deals out again, for its room check
 	allIns    []allInTest
+
+	decls      []pileDecl  // every declaration, for messages
+	leftTos    []leftTo    // `to left N`, resolved once every group is known
+	placeTests []placeTest // `in place` tests, checked once every pile's rules are known
 }
 
 type allInTest struct {
@@ -218,9 +222,11 @@ func (c *checker) game(g *dsl.Game) {
 			c.errorf(p, "phase %q never ends: only the last phase may have no `until`", p.Name.Text)
 		}
 	}
+	c.decls = decls
 	for _, d := range decls {
 		c.pileRules(d)
 	}
+	c.neighbours()
 	for _, cv := range covers {
 		c.cover(cv)
 	}
@@ -350,7 +356,7 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 		c.names[n] = "pile"
 		idx := len(c.g.Piles)
 		c.piles[n] = idx
-		c.g.Piles = append(c.g.Piles, &Pile{Name: n, Group: name, Role: role, StartAfter: -1, Accepts: defaultAccepts(role), Fanned: role == Tableau})
+		c.g.Piles = append(c.g.Piles, &Pile{Name: n, Group: name, Role: role, StartAfter: -1, Accepts: defaultAccepts(role), AcceptsEmpty: defaultAccepts(role), Fanned: role == Tableau, Left: -1})
 		grp.Piles = append(grp.Piles, idx)
 		out.piles = append(out.piles, idx)
 		if role == Stock {
@@ -559,6 +565,9 @@ func (c *checker) pileRules(d pileDecl) {
 					c.errorf(s, "`using` goes with `move runs`")
 				}
 				kind := map[string]MoveKind{"top": MoveTop, "runs": MoveRuns, "whole": MoveWhole, "any": MoveAny}[s.What]
+				if s.ByTop && (s.What != "whole" || s.Or != nil) {
+					c.errorf(s, "`by top` goes with `move whole`: say `move whole by top`")
+				}
 				if s.Or != nil {
 					switch {
 					case s.Or.Text != "whole":
@@ -572,6 +581,7 @@ func (c *checker) pileRules(d pileDecl) {
 				for _, p := range piles {
 					p.Move = kind
 					p.Using = using
+					p.ByTop = s.ByTop && kind == MoveWhole
 				}
 			}
 		case *dsl.Grid:
@@ -605,10 +615,18 @@ func (c *checker) pileRules(d pileDecl) {
 			if !once("to", s) {
 				continue
 			}
-			to := c.refList(s.Piles)
+			var refs []dsl.Ref
+			for _, d := range s.Dests {
+				if d.Pile != nil {
+					refs = append(refs, *d.Pile)
+				} else {
+					c.leftTos = append(c.leftTos, leftTo{d, d.N, piles})
+				}
+			}
+			to := c.refList(refs)
 			c.toChecks = append(c.toChecks, toCheck{s, to})
 			for _, p := range piles {
-				p.To = to
+				p.To = slices.Clone(to)
 			}
 		case *dsl.Fill:
 			if once("fill", s) {
@@ -624,22 +642,28 @@ func (c *checker) pileRules(d pileDecl) {
 			}
 			c.start(s, d, piles)
 		case *dsl.Accepts:
-			if !once("accepts", s) {
-				continue
+			if once("accepts", s) {
+				c.accepts(s, piles)
 			}
-			a := AcceptRuns
-			switch {
-			case s.One:
-				a = AcceptOne
-			case s.Count != nil:
-				a = s.Count.Value
-				if a < 1 || a > c.g.CardCount {
-					c.errorf(s.Count, "accepts takes from 1 to %d cards, not %d", c.g.CardCount, a)
-					continue
+		case *dsl.Rows:
+			if once("in rows of", s) {
+				c.rows(s, d, piles)
+			}
+		case *dsl.Follow:
+			if once("follow", s) {
+				rel := c.relation(s.Rel)
+				for _, p := range piles {
+					p.Follow = rel
 				}
 			}
-			for _, p := range piles {
-				p.Accepts = a
+		case *dsl.CloseUp:
+			if once("close up", s) {
+				if d.ast.Range == nil {
+					c.errorf(s, "`close up` needs a numbered group: %q is a single pile", piles[0].Name)
+				}
+				for _, p := range piles {
+					p.CloseUp = true
+				}
 			}
 		case *dsl.StockDeal:
 			if role != Stock {
@@ -684,14 +708,16 @@ func (c *checker) pileRules(d pileDecl) {
 	if p0.Refill != nil && role == Stock {
 		c.errorf(seen["refill"], "the stock is refilled only by a redeal")
 	}
-	if p0.Holds > 0 && p0.Accepts > p0.Holds {
-		c.errorf(seen["accepts"], "accepts %d cards at once but holds only %d", p0.Accepts, p0.Holds)
+	if p0.Holds > 0 && max(p0.Accepts, p0.AcceptsEmpty) > p0.Holds {
+		c.errorf(seen["accepts"], "accepts %d cards at once but holds only %d", max(p0.Accepts, p0.AcceptsEmpty), p0.Holds)
 	}
 	if role == Discard && seen["accepts"] == nil && p0.Holds > 0 {
 		for _, p := range piles {
 			p.Accepts = p.Holds // a discard takes a whole completed run at once
+			p.AcceptsEmpty = p.Holds
 		}
 	}
+	c.placeRules(seen, piles)
 	if role == Stock && len(p0.To) > 0 {
 		c.errorf(seen["to"], "the stock's cards leave only by dealing; give `deal N to PILE` instead of `to`")
 	}
@@ -723,7 +749,11 @@ func (c *checker) redeal(s *dsl.Redeal, inStock bool) {
 			return
 		}
 	}
+	if s.InPlace && !c.redealInPlace(s, r, inStock) {
+		return
+	}
 	switch {
+	case s.InPlace:
 	case inStock && s.To != nil:
 		c.errorf(s.To, "the stock's redeal gathers the cards into the stock: drop `to each %s by ...`, or give the redeal outside the stock", s.To.Text)
 		return
@@ -871,14 +901,24 @@ func (c *checker) relation(r *dsl.Relation) *Relation {
 	if r.Any {
 		return &Relation{Step: StepAny}
 	}
-	if r.Wrap && r.Step == "same-rank" {
-		c.errorf(r, "`wrap` has no effect with `same-rank`: drop it")
+	if r.Wrap && (r.Step == "same-rank" || r.Step == "any-rank") {
+		c.errorf(r, "`wrap` has no effect with `%s`: drop it", r.Step)
+	}
+	if r.Step == "any-rank" && r.Suit == "any-suit" {
+		c.errorf(r, "`any-rank any-suit` is any card on any card: say `any`")
 	}
 	out := relation(r)
+	if r.Or != nil {
+		if r.Or.Any {
+			c.errorf(r.Or, "`or any` takes any card anyway: say `any` alone")
+		} else {
+			out.Or = c.relation(r.Or)
+		}
+	}
 	if r.By != nil {
 		switch {
-		case r.Step == "same-rank":
-			c.errorf(r.By, "`same-rank` has no step to count: drop `by %d`", r.By.Value)
+		case r.Step == "same-rank" || r.Step == "any-rank":
+			c.errorf(r.By, "`%s` has no step to count: drop `by %d`", r.Step, r.By.Value)
 		case r.By.Value < 1 || r.By.Value > 12:
 			c.errorf(r.By, "a step goes by 1 to 12 ranks, not %d", r.By.Value)
 		case r.By.Value > 1:
@@ -890,7 +930,7 @@ func (c *checker) relation(r *dsl.Relation) *Relation {
 
 func relation(r *dsl.Relation) *Relation {
 	return &Relation{
-		Step: map[string]Step{"down": StepDown, "up": StepUp, "either": StepEither, "same-rank": StepSame}[r.Step],
+		Step: map[string]Step{"down": StepDown, "up": StepUp, "either": StepEither, "same-rank": StepSame, "any-rank": StepAnyRank}[r.Step],
 		Suit: map[string]SuitRel{"any-suit": AnySuit, "same-suit": SameSuit, "same-colour": SameColour, "alternate-colour": AlternateColour, "other-suit": OtherSuit}[r.Suit],
 		Wrap: r.Wrap,
 	}
@@ -1085,7 +1125,10 @@ func (c *checker) unary(u *dsl.UnaryCond) Cond {
 		pt.State, pt.N = HoldsN, t.Holds.Value
 		return pt
 	}
-	pt.State = map[string]PileState{"empty": Empty, "full": Full, "started": Started}[t.State]
+	pt.State = map[string]PileState{"empty": Empty, "full": Full, "started": Started, "inplace": InPlace}[t.State]
+	if pt.State == InPlace {
+		c.placeTests = append(c.placeTests, placeTest{&t.Pile, piles})
+	}
 	if pt.State == Full {
 		c.fullTests = append(c.fullTests, fullTest{&t.Pile, piles})
 	}
@@ -1153,6 +1196,10 @@ func (c *checker) deal(d *dsl.DealBlock) {
 		case *dsl.Bottom:
 			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "the deal is still being made, so no game value is known yet")
 			if !ok {
+				continue
+			}
+			if !s.Bottom {
+				c.aside(s, piles, pat)
 				continue
 			}
 			for _, p := range piles {
@@ -1362,7 +1409,8 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			}
 		}
 	}
-	if rd := g.Redeal; rd != nil && rd.To != nil {
+	c.checkPlaceTests()
+	if rd := g.Redeal; rd != nil && rd.To != nil && !rd.InPlace {
 		// The piles dealt to must have room for every card the redeal may
 		// gather: at most what the gathered piles hold, and never the cards
 		// dealt to a pile that no card ever leaves.

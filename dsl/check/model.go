@@ -101,11 +101,28 @@ type Pile struct {
 
 	StartAfter int  // pile that must have started before this one may, or -1
 	StartWhen  Cond // nil: always
-	Accepts    int  // cards per move: AcceptOne, AcceptRuns, or an exact count
+	Accepts    int  // cards per move once it holds a card: AcceptOne, AcceptRuns, AcceptNone, or an exact count
+	// AcceptsEmpty is Accepts while the pile is empty (`accepts runs when
+	// empty, one otherwise`); the same as Accepts unless the file says so.
+	AcceptsEmpty int
+
+	// Rows is the length of the rows its group lies in (`in rows of 13`), 0
+	// for one row: what lies to a pile's left ends at the start of its row.
+	Rows int
+	// Follow (`follow left RELATION`): while empty it takes only a card
+	// that goes by the relation on the card of the pile to its left, Left;
+	// a pile with nothing to its left (Left < 0) takes by Base.
+	Follow *Relation
+	Left   int // the pile to its left in its row, or -1
+	// CloseUp: when a move or a deal leaves a pile of its group empty, the
+	// piles after it move down one place, so the empty ones come last.
+	CloseUp bool
+	ByTop   bool // move whole: judged where it lands by its top card alone
 }
 
 // Accepts values other than an exact count.
 const (
+	AcceptNone = -1 // nothing (`accepts ... when empty, none otherwise`)
 	AcceptRuns = 0
 	AcceptOne  = 1
 )
@@ -136,7 +153,8 @@ const (
 	StepUp
 	StepEither
 	StepSame
-	StepAny // any card on any card (Suit is AnySuit, By and Wrap are unset)
+	StepAny     // any card on any card (Suit is AnySuit, By and Wrap are unset)
+	StepAnyRank // any rank, by the suit relation (`any-rank same-suit`)
 )
 
 // SuitRel is the suit relation of a building relation.
@@ -152,11 +170,34 @@ const (
 
 // Relation says which card may go on which: rank step, suit relation, wrap.
 // By is the number of ranks a step goes, when more than one (0: one rank).
+// Or, if not nil, is another relation a card may fit by instead.
 type Relation struct {
 	Step Step
 	By   int
 	Suit SuitRel
 	Wrap bool
+	Or   *Relation
+}
+
+// Parts lists the relation and every alternative its Or chain adds.
+func (x *Relation) Parts() []*Relation {
+	var out []*Relation
+	for ; x != nil; x = x.Or {
+		out = append(out, x)
+	}
+	return out
+}
+
+// Equal reports whether two relations (nil or not) say the same, part by
+// part.
+func (x *Relation) Equal(y *Relation) bool {
+	for x != nil && y != nil {
+		if x.Step != y.Step || x.By != y.By || x.Suit != y.Suit || x.Wrap != y.Wrap {
+			return false
+		}
+		x, y = x.Or, y.Or
+	}
+	return x == nil && y == nil
 }
 
 // Pattern is a set of cards. A card matches when its rank is in Ranks, its
@@ -200,6 +241,7 @@ const (
 	DealTake   DealKind = iota // take a matching card out before the shuffle
 	DealPut                    // Count cards from the shuffled pack
 	DealBottom                 // every card matching Pattern to the bottom of Pile, after the cards dealt so far
+	DealAside                  // every card matching Pattern dealt so far, out of its pile onto Pile (Count: the most there can be)
 )
 
 // Face says how dealt cards lie.
@@ -230,4 +272,9 @@ type Redeal struct {
 	Shuffled bool
 	To       []int // a redeal that deals out again; nil: into the stock
 	By       int
+	// InPlace (`except in place`): the cards in place (see Pile.Follow)
+	// stay; the others are gathered and dealt one to each pile not in
+	// place, leaving empty the first of each row (From and To are the same
+	// piles, By is 1).
+	InPlace bool
 }

@@ -191,7 +191,11 @@ func (c *checker) longestBuild(p *Pile) (int, string) {
 	if p.Build == nil {
 		return 1, "with no `build`,"
 	}
-	if p.Build.Wrap || p.Build.Step == StepEither {
+	if p.Build.Wrap || p.Build.Or != nil {
+		return c.g.CardCount, ""
+	}
+	switch p.Build.Step {
+	case StepEither, StepAny, StepAnyRank: // no rank order to run out of
 		return c.g.CardCount, ""
 	}
 	best, from := 0, 0

@@ -48,10 +48,12 @@ func CardText(c interp.Card, opt Options) string {
 }
 
 // Rows returns the rows to draw: the game's layout, or else one row per
-// pile group in the order the piles are declared.
+// pile group in the order the piles are declared; a group that lies in
+// rows (`in rows of 13`) starts a new row of the board with each of its
+// rows.
 func Rows(g *check.Game) [][]int {
 	if len(g.Layout) > 0 {
-		return g.Layout
+		return splitRows(g, g.Layout)
 	}
 	var rows [][]int
 	index := map[string]int{}
@@ -64,7 +66,24 @@ func Rows(g *check.Game) [][]int {
 		}
 		rows[k] = append(rows[k], i)
 	}
-	return rows
+	return splitRows(g, rows)
+}
+
+// splitRows breaks a row of the board where a group's own row ends.
+func splitRows(g *check.Game, rows [][]int) [][]int {
+	var out [][]int
+	for _, row := range rows {
+		start := 0
+		for k := 1; k < len(row); k++ {
+			p, q := g.Piles[row[k-1]], g.Piles[row[k]]
+			if q.Rows > 0 && p.Group == q.Group && q.Left < 0 {
+				out = append(out, row[start:k])
+				start = k
+			}
+		}
+		out = append(out, row[start:])
+	}
+	return out
 }
 
 // Draw writes the piles of s, row by row, with a blank line between rows,

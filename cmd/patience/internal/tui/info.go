@@ -164,8 +164,8 @@ func nextText(r *interp.Rules, s *interp.State, p int, ascii bool) string {
 	if b.Suit == check.SameSuit {
 		suit = top.Suit()
 	}
-	if b.Step == check.StepAny {
-		return ""
+	if b.Step == check.StepAny || b.Step == check.StepAnyRank || b.Or != nil {
+		return "" // no one next rank to name
 	}
 	by := max(b.By, 1)
 	step := func(d int) int {

@@ -1,0 +1,213 @@
+package interp_test
+
+// These tests pin the rules where a pile's place matters (Montana and
+// Accordion) and acceptance that depends on whether a pile is empty.
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
+)
+
+// ---- Montana ----
+
+// A gap takes the card after its left neighbour's, in suit; a gap at the
+// start of a row takes a 2; a gap to the right of a King or of a gap takes
+// nothing.
+func TestPlacesMontanaGaps(t *testing.T) {
+	g := setUp(t, "montana", layout{piles: map[string]string{
+		"m1": "2S", "m2": "3S", // m3 takes 4S
+		"m4":  "9H", // m5 takes TH; m6 to m12 lie right of gaps
+		"m13": "KD",
+		"m20": "4S", "m21": "TH", "m22": "2H", // m14 takes a 2; m23 would take 3H
+		"m27": "QC", "m28": "KC", // m29 lies right of a King
+		"m40": "2D",
+	}, rest: "aces", restUp: true})
+	assertMoves(t, g, "m1 m14", "m20 m3", "m21 m5", "m22 m14", "m40 m14", "redeal")
+	refused(t, g, "m21 m3", "m3 is empty: it takes only a card that follows 3S on its left (up in suit), not TH")
+	refused(t, g, "m20 m7", "m7 is empty, and so is m6 to its left: nothing can fill it now")
+	refused(t, g, "m20 m29", "m29 is empty: it takes only a card that follows KC on its left (up in suit), not 4S")
+	refused(t, g, "m28 m14", "m14 is empty: only a card 2 may start it, not KC")
+	play(t, g, "m20 m3")
+	assertPiles(t, g, map[string]string{"m3": "4S", "m20": ""})
+	assert.Equal(t, interp.Playing, g.Status())
+}
+
+// The deal puts one card in each slot and then takes the Aces out, leaving
+// four gaps.
+func TestPlacesMontanaDeal(t *testing.T) {
+	r := rulesOf(t, "montana")
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := r.Deal(seed)
+		gaps := 0
+		for i := 0; i < 52; i++ {
+			p, _ := r.PileIndex(fmt.Sprintf("m%d", i+1))
+			switch pile := s.Pile(r, p); len(pile) {
+			case 0:
+				gaps++
+			default:
+				assert.NotEqual(t, 1, pile[0].Rank(), "seed %d: an Ace left in m%d", seed, i+1)
+			}
+		}
+		assert.Equal(t, 4, gaps, "seed %d", seed)
+		aces, _ := r.PileIndex("aces")
+		assert.Equal(t, 4, s.Count(r, aces), "seed %d", seed)
+	}
+}
+
+// montanaRows is every slot's card, row by row, "" for a gap.
+func montanaRows(t *testing.T, g *interp.Game) [4][13]string {
+	var out [4][13]string
+	for i := range 52 {
+		out[i/13][i%13] = pileOf(t, g, fmt.Sprintf("m%d", i+1))
+	}
+	return out
+}
+
+// A redeal keeps the cards in place where they lie, gathers and shuffles
+// the others and deals them again, leaving one gap just after each row's
+// run in place; the same seed redeals the same way.
+func TestPlacesMontanaRedeal(t *testing.T) {
+	r := rulesOf(t, "montana")
+	for seed := uint64(1); seed <= 30; seed++ {
+		a, b := interp.NewFromRules(r, seed), interp.NewFromRules(r, seed)
+		before := montanaRows(t, a)
+		placed := inPlace(before)
+		play(t, a, "redeal")
+		play(t, b, "redeal")
+		after := montanaRows(t, a)
+		assert.Equal(t, after, montanaRows(t, b), "seed %d: the same seed redeals alike", seed)
+		cards := 0
+		for row := range 4 {
+			n := placed[row]
+			assert.Equal(t, before[row][:n], after[row][:n], "seed %d row %d: the run in place stays", seed, row+1)
+			if n < 13 {
+				assert.Equal(t, "", after[row][n], "seed %d row %d: a gap just after the run", seed, row+1)
+			}
+			for col := range 13 {
+				if after[row][col] != "" {
+					cards++
+				} else if col != n {
+					t.Errorf("seed %d row %d: a gap at column %d, not just after the run", seed, row+1, col+1)
+				}
+			}
+		}
+		assert.Equal(t, 48, cards, "seed %d", seed)
+	}
+	g := interp.NewFromRules(r, 1)
+	play(t, g, "redeal", "redeal")
+	refused(t, g, "redeal", "no redeals left: all 2 used")
+}
+
+// inPlace is the length of each row's run in place: from a 2 at its start,
+// up in suit.
+func inPlace(rows [4][13]string) [4]int {
+	var out [4]int
+	for row := range 4 {
+		n := 0
+		for col := range 13 {
+			c := rows[row][col]
+			if c == "" || c[0] != "23456789TJQK"[col] || c[1] != rows[row][0][1] {
+				break
+			}
+			n++
+		}
+		out[row] = n
+	}
+	return out
+}
+
+// Montana is won when every row runs from 2 to King in one suit.
+func TestPlacesMontanaWin(t *testing.T) {
+	won := map[string]string{}
+	for row, suit := range "SHDC" {
+		for col := range 12 {
+			won[fmt.Sprintf("m%d", 13*row+col+1)] = string("23456789TJQK"[col]) + string(suit)
+		}
+	}
+	g := setUp(t, "montana", layout{piles: won, rest: "aces", restUp: true})
+	assert.Equal(t, interp.Won, g.Status())
+	// The same cards with two rows' last cards swapped is not won.
+	won["m12"], won["m25"] = "KH", "KS"
+	g = setUp(t, "montana", layout{piles: won, rest: "aces", restUp: true})
+	assert.NotEqual(t, interp.Won, g.Status())
+	assertMoves(t, g, "redeal")
+}
+
+// ---- Accordion ----
+
+// A pile moves whole onto the pile next to it or three places to its left
+// when their top cards match in suit or rank; the row closes up.
+func TestPlacesAccordion(t *testing.T) {
+	g := setUp(t, "accordion", layout{piles: map[string]string{
+		"a1": "5H",
+		"a2": "9C",
+		"a3": "5C", // on 9C (suit); nothing three places left
+		"a4": "KH", // on 5H three places left (suit), not on 5C
+		"a5": "9H", // on KH (suit), on 9C three places left (rank)
+		"a6": "QS", // the rest lies under it; matches neither 9H nor 5C
+	}, rest: "a6", restUp: true})
+	assertMoves(t, g, "a3 a2", "a4 a1", "a5 a4", "a5 a2")
+	refused(t, g, "a3 a1", "cards from a3 may not go to a1: they go only to a2")
+	refused(t, g, "a6 a5", "QS does not go on 9H: a5 builds on the same rank regardless of suit, or of any rank in suit")
+	play(t, g, "a5 a2")
+	assertPiles(t, g, map[string]string{"a2": "9C 9H", "a4": "KH", "a5": pileOf(t, g, "a5"), "a6": ""})
+	assert.True(t, strings.HasSuffix(pileOf(t, g, "a5"), "QS"), "a6 closed up onto a5")
+	// A pile of two is judged by its top card: 9H goes on 5H, 9C would not.
+	refused(t, g, "a2 a1 1", "a2 moves only as a whole pile of 2 cards")
+	play(t, g, "a2 a1")
+	assertPiles(t, g, map[string]string{"a1": "5H 9C 9H", "a2": "5C", "a3": "KH"})
+}
+
+// Accordion is won with every card in one pile.
+func TestPlacesAccordionWin(t *testing.T) {
+	g := setUp(t, "accordion", layout{piles: map[string]string{"a2": "KS"}, rest: "a1", restUp: true})
+	assert.Equal(t, interp.Playing, g.Status())
+	play(t, g, "a2 a1") // the rest ends in KC: same rank
+	assert.Equal(t, interp.Won, g.Status())
+}
+
+// ---- Acceptance that depends on emptiness ----
+
+func rulesFrom(t *testing.T, src string) *interp.Rules {
+	t.Helper()
+	g, err := check.Source("test.patience", []byte(src))
+	require.NoError(t, err)
+	return interp.Compile(g)
+}
+
+// A space takes a whole run; a pile with cards one card at a time.
+func TestPlacesAcceptsRunsWhenEmpty(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits S
+  tableau t[4] { build down any-suit; move runs; accepts runs when empty, one otherwise; to t }
+  deal { rest to t4 }
+  win when t1 holds 13
+}`)
+	g := setUpRules(t, r, layout{piles: map[string]string{"t1": "9S 8S 7S", "t2": "TS"}, rest: "t4", restUp: true})
+	assertMoves(t, g, "t1 t3", "t1 t3 2", "t1 t3 3", "t2 t3", "t4 t3")
+	refused(t, g, "t1 t2 3", "t2 takes one card at a time")
+	play(t, g, "t1 t3 3", "t2 t1")
+	refused(t, g, "t3 t1 3", "t1 takes one card at a time")
+}
+
+// A pile that takes a run while empty and nothing once it holds a card.
+func TestPlacesAcceptsNoneOtherwise(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits S
+  cell c { build down any-suit; accepts runs when empty, none otherwise; to t }
+  tableau t[2] { build down any-suit; move runs; to t, c }
+  deal { rest to t2 }
+  win when c holds 13
+}`)
+	g := setUpRules(t, r, layout{piles: map[string]string{"t1": "9S 8S"}, rest: "t2", restUp: true})
+	assertMoves(t, g, "t1 c", "t1 c 2", "t2 c")
+	play(t, g, "t1 c 2")
+	refused(t, g, "t2 c", "c takes cards only while it is empty")
+}
