@@ -626,3 +626,22 @@ func TestSaveOfChangedRules(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(before), string(after))
 }
+
+// The picker marks a game as saved only when opening it would offer the
+// saved game: not for a game left before its first move, nor for a save
+// the rules can no longer load.
+func TestPickerMarksOnlyResumableSaves(t *testing.T) {
+	dir := t.TempDir()
+	h := openHarness(t, "", nil, dir)
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 2*len(rulesets.Names()) + 12})
+	for h.a.picker.entries[h.a.picker.sel].name != "plot" {
+		h.keys("down")
+	}
+	h.keys("enter")
+	require.Equal(t, screenGame, h.a.screen)
+	h.keys("q") // no move made
+	require.Equal(t, screenPicker, h.a.screen)
+	assert.NotContains(t, h.frame(), "[saved game]")
+	h.keys("enter")
+	assert.Equal(t, screenGame, h.a.screen, "nothing is offered, so the picker must not say there is")
+}
