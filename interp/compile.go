@@ -22,11 +22,13 @@ type Rules struct {
 	redeal    *redeal
 	win       condFn
 	phases    []condFn
-	invert    bool  // index destinations by card (many source-destination pairs)
-	refillers []int // piles that refill themselves, in order
-	dests     []int // piles some other pile may move cards to
-	pairPiles []int // piles that take pairs
-	using     bool  // some pile moves runs using empty piles
+	invert    bool     // index destinations by card (many source-destination pairs)
+	refillers []int    // piles that refill themselves, in order
+	destMask  uint64   // piles some other pile may move cards to
+	sources   uint64   // piles that move cards to other piles
+	affects   []uint64 // for each pile, the piles whose acceptance its contents decide (see acceptCache)
+	pairPiles []int    // piles that take pairs
+	using     bool     // some pile moves runs using empty piles
 }
 
 type pileRule struct {
@@ -103,6 +105,7 @@ type action struct {
 	count   int
 	each    bool
 	targets []int
+	touches uint64 // the targets, as a set
 	when    condFn
 	grid    bool // some target is a grid: rows are padded with gaps
 }
@@ -210,13 +213,14 @@ func Compile(g *check.Game) *Rules {
 	for _, p := range r.piles {
 		to |= p.toMask
 	}
-	for d := range r.piles {
-		if to&(1<<d) != 0 {
-			r.dests = append(r.dests, d)
+	r.destMask = to
+	for i, p := range r.piles {
+		if p.toMask&^(1<<i) != 0 {
+			r.sources |= 1 << i
 		}
 	}
 	for _, a := range g.Actions {
-		ra := action{count: a.Count, each: a.Each, targets: a.Targets, when: r.cond(a.When)}
+		ra := action{count: a.Count, each: a.Each, targets: a.Targets, touches: pileMask(a.Targets), when: r.cond(a.When)}
 		for _, t := range a.Targets {
 			ra.grid = ra.grid || g.Piles[t].Grid
 		}
@@ -226,6 +230,7 @@ func Compile(g *check.Game) *Rules {
 		r.redeal = &redeal{times: g.Redeal.Times, from: g.Redeal.From, shuffled: g.Redeal.Shuffled, to: g.Redeal.To, by: g.Redeal.By}
 	}
 	r.win = r.cond(g.Win)
+	r.affects = acceptDeps(g)
 	for _, ph := range g.Phases {
 		r.phases = append(r.phases, r.cond(ph.Until))
 	}

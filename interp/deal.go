@@ -71,6 +71,7 @@ func (r *Rules) DealInto(s *State, seed uint64) {
 func (r *Rules) NewState() *State { return r.newState() }
 
 func (r *Rules) dealInto(s *State, seed uint64) {
+	s.touch(allPiles)
 	g := r.Game
 	s.seed = seed
 	pack := r.Pack()

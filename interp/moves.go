@@ -40,7 +40,7 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 	if r.win(s) {
 		return buf
 	}
-	buf = r.movesFrom(s, ^uint64(0), r.dests, buf)
+	buf = r.movesFrom(s, ^uint64(0), r.destMask, buf)
 	for _, d := range r.pairPiles {
 		buf = r.pairMoves(s, d, buf)
 	}
@@ -64,55 +64,33 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 }
 
 // movesFrom appends the legal plays of s from a pile in the set from to a
-// pile in the list targets (of piles some pile moves to): the moves of one
+// pile in the set targets (of piles some pile moves to): the moves of one
 // pile to another, not pairs, deals or redeals.
-func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Move {
-	// wants[c] is the set of piles that accept card c at the bottom of what
-	// is moved onto them; the work is then in proportion to the moves found.
-	// Piles that accept many cards (a space that takes any card) are kept
-	// apart in broad and tested card by card instead, and so is every pile
-	// in games with few sources and destinations, where the index costs
-	// more than it saves.
-	var acc [check.MaxPiles]uint64
-	var broad uint64
-	var wants *[64]uint64
-	if r.invert {
-		wants = new([64]uint64)
-	}
-	for _, d := range targets {
-		a, _ := r.accept(s, d)
-		if a == 0 {
-			continue
-		}
-		acc[d] = a
-		if wants == nil || bits.OnesCount64(a) > 8 {
-			broad |= 1 << d
-			continue
-		}
-		for a != 0 {
-			wants[bits.TrailingZeros64(a)] |= 1 << d
-			a &= a - 1
-		}
-	}
+func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
+	// The acceptance of every destination is kept with the state and
+	// indexed by card (see acceptCache); the work is then in proportion to
+	// the moves found and to the piles the last move touched.
+	ac := r.acceptCache(s)
 	dests := func(c Card) uint64 {
 		var ds uint64
-		if wants != nil {
-			ds = wants[c&cardBits]
+		if ac.wants != nil {
+			ds = ac.wants[c&cardBits]
 		}
-		for bs := broad; bs != 0; bs &= bs - 1 {
+		for bs := ac.broad; bs != 0; bs &= bs - 1 {
 			d := bits.TrailingZeros64(bs)
-			ds |= (acc[d] >> (c & cardBits) & 1) << d
+			ds |= (ac.set[d] >> (c & cardBits) & 1) << d
 		}
-		return ds
+		return ds & targets
 	}
 	var empty uint64 // the empty piles, when some pile moves runs using them
 	if r.using {
 		empty = r.emptyPiles(s)
 	}
-	for src := range r.piles {
+	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
+		src := bits.TrailingZeros64(srcs)
 		pr := &r.piles[src]
 		n := int(s.lens[src])
-		if n == 0 || pr.toMask == 0 || from&(1<<src) == 0 {
+		if n == 0 {
 			continue
 		}
 		if pr.coveredBy != 0 && r.covered(s, src) {
@@ -511,6 +489,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	switch m.Kind {
 	case Play:
 		src, dst := int(m.From), int(m.To)
+		s.touch(1<<src | 1<<dst)
 		if r.piles[src].grid {
 			i := r.offs[src] + int(m.Slot)
 			s.push(r, dst, s.cards[i])
@@ -525,12 +504,15 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			turned = r.turnUp(s, src)
 		}
 	case Pair:
+		s.touch(1<<m.From | 1<<m.To)
 		turned = r.takeForPair(s, int(m.From), int(m.Slot), int(m.To))
 		if m.Count == 2 {
+			s.touch(1 << m.From2)
 			turned = r.takeForPair(s, int(m.From2), int(m.Slot2), int(m.To)) || turned
 		}
 	case Deal:
 		a := &r.acts[m.Action]
+		s.touch(1<<r.stock | a.touches)
 		if a.each {
 			rows := 0
 			if a.grid {
@@ -556,6 +538,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			}
 		}
 	case Redeal:
+		s.touch(allPiles)
 		if r.redeal.to != nil {
 			r.redealOut(s)
 			break
@@ -583,9 +566,12 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.redeals++
 	}
 	if r.refill(s) {
+		s.touch(allPiles)
 		turned = true
 	}
-	r.advancePhase(s)
+	if r.advancePhase(s) {
+		s.touch(allPiles)
+	}
 	return turned
 }
 

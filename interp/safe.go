@@ -236,7 +236,7 @@ func (sf *safety) move(s *State) (Move, bool) {
 	}
 	r := sf.r
 	var buf [64]Move
-	for _, m := range r.movesFrom(s, ^sf.fixed, sf.found, buf[:0]) {
+	for _, m := range r.movesFrom(s, ^sf.fixed, pileMask(sf.found), buf[:0]) {
 		if m.Kind != Play || m.Count != 1 || r.piles[m.From].role == check.Foundation {
 			continue
 		}
