@@ -26,6 +26,7 @@ type Rules struct {
 	refillers []int    // piles that refill themselves, in order
 	destMask  uint64   // piles some other pile may move cards to
 	sources   uint64   // piles that move cards to other piles
+	grids     uint64   // grid piles
 	affects   []uint64 // for each pile, the piles whose acceptance its contents decide (see acceptCache)
 	pairPiles []int    // piles that take pairs
 	using     bool     // some pile moves runs using empty piles
@@ -215,6 +216,9 @@ func Compile(g *check.Game) *Rules {
 	}
 	r.destMask = to
 	for i, p := range r.piles {
+		if p.grid {
+			r.grids |= 1 << i
+		}
 		if p.toMask&^(1<<i) != 0 {
 			r.sources |= 1 << i
 		}
@@ -338,14 +342,23 @@ func (r *Rules) cond(c check.Cond) condFn {
 		inner := r.cond(c.C)
 		return func(s *State) bool { return !inner(s) }
 	case check.AllIn:
-		piles := c.Piles
-		total := r.Game.CardCount
-		return func(s *State) bool {
-			n := 0
-			for _, p := range piles {
-				n += s.count(r, p)
+		// The cards are conserved (Load refuses a position that is not the
+		// whole pack), so all of them lie in these piles when no other pile
+		// holds one: the first card found elsewhere decides.
+		in := pileMask(c.Piles)
+		var others []int
+		for p := range r.Game.Piles {
+			if in>>p&1 == 0 {
+				others = append(others, p)
 			}
-			return n == total
+		}
+		return func(s *State) bool {
+			for _, p := range others {
+				if s.lens[p] != 0 && s.holdsCard(r, p) {
+					return false
+				}
+			}
+			return true
 		}
 	case check.InPhase:
 		ph, after := uint8(c.Phase), c.After

@@ -1,9 +1,7 @@
 package interp
 
 import (
-	"bytes"
 	"math/bits"
-	"unsafe"
 
 	"github.com/patience-dev/patience/dsl/check"
 )
@@ -67,10 +65,11 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 // pile in the set targets (of piles some pile moves to): the moves of one
 // pile to another, not pairs, deals or redeals.
 func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
-	// The acceptance of every destination is kept with the state and
-	// indexed by card (see acceptCache); the work is then in proportion to
-	// the moves found and to the piles the last move touched.
-	ac := r.acceptCache(s)
+	// What each destination accepts, indexed by card, and what may leave
+	// each source are kept with the state (see moveCache): the work is
+	// then in proportion to the moves found and to the piles the last move
+	// touched.
+	ac := r.cache(s)
 	dests := func(c Card) uint64 {
 		var ds uint64
 		if ac.wants != nil {
@@ -100,40 +99,17 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 		base := r.offs[src]
 		if pr.grid {
 			col := s.cards[base : base+n]
-			emit := func(i int) {
-				for ds := dests(col[i]) & to; ds != 0; ds &= ds - 1 {
-					dst := bits.TrailingZeros64(ds)
-					if r.fitsOne(s, dst, src) {
-						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1, Slot: uint8(i)})
+			free := ac.free[4*src : 4*src+(n+63)>>6]
+			for w, word := range free {
+				for ; word != 0; word &= word - 1 {
+					i := w<<6 | bits.TrailingZeros64(word)
+					for ds := dests(col[i]) & to; ds != 0; ds &= ds - 1 {
+						dst := bits.TrailingZeros64(ds)
+						if r.fitsOne(s, dst, src) {
+							buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1, Slot: uint8(i)})
+						}
 					}
 				}
-			}
-			// The free cards are the last one, the ones just above a gap,
-			// and with both ends those just below a gap and in row 1: found
-			// from the gaps, which bytes.LastIndexByte finds fast.
-			raw := unsafe.Slice((*byte)(unsafe.Pointer(&col[0])), n)
-			last := n // the lowest slot looked at so far
-			if col[n-1] != gap {
-				emit(n - 1)
-				last = n - 1
-			}
-			for end := n; end > 0; {
-				g := bytes.LastIndexByte(raw[:end], byte(gap))
-				if g < 0 {
-					break
-				}
-				if pr.bothEnds && g+1 < last && col[g+1] != gap {
-					emit(g + 1)
-				}
-				last = g
-				if g > 0 && col[g-1] != gap {
-					emit(g - 1)
-					last = g - 1
-				}
-				end = g
-			}
-			if pr.bothEnds && last > 0 && col[0] != gap {
-				emit(0)
 			}
 			continue
 		}
@@ -150,7 +126,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			}
 			continue
 		}
-		lo, hi := n-r.runLen(s, src), n-1
+		lo, hi := n-int(ac.runs[src]), n-1
 		switch pr.move {
 		case check.MoveWhole:
 			if s.cards[base].FaceDown() {
@@ -176,7 +152,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 					if r.fitsOne(s, dst, src) {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
 					}
-				} else if r.refuse(s, dst, src, s.cards[base+b:base+n]) == ok {
+				} else if r.refuseGiven(s, dst, src, s.cards[base+b:base+n], ac.set[dst], refBuild) == ok {
 					buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: uint8(n - b)})
 				}
 			}
@@ -390,10 +366,15 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 // refuse says why the cards run (bottom first) may not move from src onto
 // dst, or ok when they may. It decides exactly as Moves does.
 func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
+	set, why := r.accept(s, dst)
+	return r.refuseGiven(s, dst, src, run, set, why)
+}
+
+// refuseGiven is refuse given what accept says of dst.
+func (r *Rules) refuseGiven(s *State, dst, src int, run []Card, set uint64, why refusal) refusal {
 	d := &r.piles[dst]
 	k := len(run)
 	dn := int(s.lens[dst])
-	set, why := r.accept(s, dst)
 	switch {
 	case why == refGrid || why == refStock || why == refPairs || why == refFillNever:
 		return why

@@ -423,3 +423,19 @@ func TestMovesMatchPlainGenerator(t *testing.T) {
 	}
 	require.Greater(t, checked, games/2, "most generated games should check")
 }
+
+// TestNonZeroBytes checks the byte test behind the grids' free slots.
+func TestNonZeroBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 10000 {
+		var x uint64
+		var want uint8
+		for k := range 8 {
+			if b := uint64(rng.IntN(256)) * uint64(rng.IntN(2)); b != 0 {
+				x |= b << (8 * k)
+				want |= 1 << k
+			}
+		}
+		require.Equal(t, want, nonZeroBytes(x), "%016x", x)
+	}
+}

@@ -14,8 +14,8 @@ type State struct {
 	phase   uint8
 	redeals uint16 // redeals used
 	values  []uint8
-	seed    uint64       // the deal's: a shuffled redeal shuffles with it
-	acc     *acceptCache // nil until moves are listed; not part of the position
+	seed    uint64     // the deal's: a shuffled redeal shuffles with it
+	acc     *moveCache // nil until moves are listed; not part of the position
 }
 
 func (r *Rules) newState() *State {
@@ -127,6 +127,14 @@ func (s *State) count(r *Rules, p int) int {
 		}
 	}
 	return n
+}
+
+// holdsCard reports whether pile p holds a card (not only gaps).
+func (s *State) holdsCard(r *Rules, p int) bool {
+	if !r.piles[p].grid {
+		return s.lens[p] > 0
+	}
+	return slices.ContainsFunc(s.Pile(r, p), func(c Card) bool { return c != gap })
 }
 
 // Count is the number of cards in pile p (gaps not counted).

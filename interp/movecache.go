@@ -1,0 +1,186 @@
+package interp
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// moveCache keeps with a state what the move generator needs to know of
+// each pile: what accept says of every destination, indexed by card, and
+// which cards of every source may leave it; so that listing the moves
+// after a move recomputes only what that move touched. It is a pure
+// function of the position: it is rebuilt from scratch whenever the state
+// changes by anything but Apply (a deal, a load), and Apply marks stale
+// the piles it changes (touch).
+type moveCache struct {
+	stale uint64   // piles changed since the cache was computed
+	set   []uint64 // accept's set for each pile (kept for destinations only)
+	// wants[c] is the set of piles that accept card c, when the rules
+	// index destinations by card (Rules.invert); piles that accept many
+	// cards (a space that takes any card) are kept apart in broad and
+	// tested card by card instead, and so is every pile in games with few
+	// sources and destinations, where the index costs more than it saves.
+	wants []uint64
+	broad uint64
+	runs  []uint8 // for each source that moves runs or any group: runLen
+	// free has, for each grid source, 4 words of the slots whose card is
+	// available (see available): pile p's at free[4*p:].
+	free []uint64
+}
+
+const allPiles = ^uint64(0)
+
+// touch marks the piles in ps changed.
+func (s *State) touch(ps uint64) {
+	if s.acc != nil {
+		s.acc.stale |= ps
+	}
+}
+
+// cache brings the state's cache up to date and returns it.
+func (r *Rules) cache(s *State) *moveCache {
+	ac := s.acc
+	if ac == nil {
+		n := len(r.piles)
+		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles}
+		if r.invert {
+			ac.wants = make([]uint64, 64)
+		}
+		if r.grids != 0 {
+			ac.free = make([]uint64, 4*n)
+		}
+		s.acc = ac
+	}
+	if ac.stale == 0 {
+		return ac
+	}
+	for ps := ac.stale & r.sources; ps != 0; ps &= ps - 1 {
+		p := bits.TrailingZeros64(ps)
+		pr := &r.piles[p]
+		switch {
+		case pr.grid:
+			freeSlots(ac.free[4*p:4*p+4], s.Pile(r, p), pr.bothEnds)
+		case pr.move == check.MoveRuns || pr.move == check.MoveAny:
+			ac.runs[p] = uint8(r.runLen(s, p))
+		}
+	}
+	need := r.destMask
+	if ac.stale != allPiles {
+		need = 0
+		for ps := ac.stale; ps != 0; ps &= ps - 1 {
+			need |= r.affects[bits.TrailingZeros64(ps)]
+		}
+		need &= r.destMask
+	}
+	for ; need != 0; need &= need - 1 {
+		d := bits.TrailingZeros64(need)
+		a, _ := r.accept(s, d)
+		old := ac.set[d]
+		if a == old {
+			continue
+		}
+		ac.set[d] = a
+		bit := uint64(1) << d
+		if ac.broad&bit != 0 {
+			ac.broad &^= bit
+		} else if ac.wants != nil {
+			for ; old != 0; old &= old - 1 {
+				ac.wants[bits.TrailingZeros64(old)] &^= bit
+			}
+		}
+		switch {
+		case a == 0:
+		case ac.wants == nil || bits.OnesCount64(a) > 8:
+			ac.broad |= bit
+		default:
+			for ; a != 0; a &= a - 1 {
+				ac.wants[bits.TrailingZeros64(a)] |= bit
+			}
+		}
+	}
+	ac.stale = 0
+	return ac
+}
+
+// freeSlots sets free (4 words) to the slots of a grid column whose card
+// is available, as available decides: a card with no card in the slot
+// above it (the next one), or with bothEnds none in the slot below it.
+func freeSlots(free []uint64, col []Card, bothEnds bool) {
+	var cards [4]uint64 // the slots holding a card
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(col))), len(col))
+	i := 0
+	for ; i+8 <= len(raw); i += 8 {
+		cards[i>>6] |= uint64(nonZeroBytes(binary.LittleEndian.Uint64(raw[i:]))) << (i & 63)
+	}
+	for ; i < len(raw); i++ {
+		if raw[i] != byte(gap) {
+			cards[i>>6] |= 1 << (i & 63)
+		}
+	}
+	var carry uint64
+	for w := 3; w >= 0; w-- {
+		next := cards[w]>>1 | carry<<63 // a card in slot i+1
+		carry = cards[w] & 1
+		free[w] = cards[w] &^ next
+	}
+	if bothEnds {
+		carry = 0
+		for w := range 4 {
+			prev := cards[w]<<1 | carry>>63 // a card in slot i-1
+			carry = cards[w]
+			free[w] |= cards[w] &^ prev
+		}
+	}
+}
+
+// nonZeroBytes has bit k set when byte k of x is not zero.
+func nonZeroBytes(x uint64) uint8 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	y := ((x&low7 + low7) | x) & high // the high bit of each non-zero byte
+	return uint8((y >> 7) * 0x0102040810204080 >> 56)
+}
+
+// copyFrom makes c equal to o.
+func (c *moveCache) copyFrom(o *moveCache) {
+	c.stale, c.broad = o.stale, o.broad
+	copy(c.set, o.set)
+	copy(c.wants, o.wants)
+	copy(c.runs, o.runs)
+	copy(c.free, o.free)
+}
+
+// acceptDeps returns, for each pile p, the piles whose acceptance (see
+// accept) may change when p's contents change: p itself, the piles that
+// start only after p, and those whose start or base conditions read p.
+// A change of phase makes every pile stale (Apply), so conditions on the
+// phase need no entry; the game values never change after the deal.
+// Whatever accept reads of the state beyond pile d itself must be here.
+func acceptDeps(g *check.Game) []uint64 {
+	deps := make([]uint64, len(g.Piles))
+	for d, p := range g.Piles {
+		reads := uint64(1) << d
+		if p.StartAfter >= 0 {
+			reads |= 1 << p.StartAfter
+		}
+		reads |= condPiles(p.StartWhen)
+		for _, b := range p.Base {
+			reads |= condPiles(b.Cond)
+		}
+		for i := range deps {
+			deps[i] |= (reads >> i & 1) << d
+		}
+	}
+	return deps
+}
+
+// pileMask is the set of the piles ps.
+func pileMask(ps []int) uint64 {
+	var m uint64
+	for _, p := range ps {
+		m |= 1 << p
+	}
+	return m
+}
