@@ -6,6 +6,8 @@
 package interp
 
 import (
+	"slices"
+
 	"github.com/patience-dev/patience/dsl/check"
 )
 
@@ -27,6 +29,8 @@ type Rules struct {
 	destMask  uint64   // piles some other pile may move cards to
 	sources   uint64   // piles that move cards to other piles
 	grids     uint64   // grid piles
+	multi     uint64   // piles that take an exact number of cards (more than one) at once
+	filled    uint64   // piles that only some piles fill when empty
 	affects   []uint64 // for each pile, the piles whose acceptance its contents decide (see acceptCache)
 	pairPiles []int    // piles that take pairs
 	using     bool     // some pile moves runs using empty piles
@@ -45,6 +49,7 @@ type pileRule struct {
 	to         []int
 	toMask     uint64 // the piles in to
 	fill       uint64 // bit per source pile; 0 = any
+	fillBars   uint64 // the piles that do not let this one fill them
 	fillNever  bool   // no move fills it while empty
 	startAfter int
 	startWhen  condFn
@@ -219,6 +224,17 @@ func Compile(g *check.Game) *Rules {
 		if p.grid {
 			r.grids |= 1 << i
 		}
+		if p.accepts > 1 {
+			r.multi |= 1 << i
+		}
+		if p.fill != 0 {
+			r.filled |= 1 << i
+		}
+		for j, q := range r.piles {
+			if q.fill != 0 && q.fill&(1<<i) == 0 {
+				r.piles[i].fillBars |= 1 << j
+			}
+		}
 		if p.toMask&^(1<<i) != 0 {
 			r.sources |= 1 << i
 		}
@@ -346,15 +362,24 @@ func (r *Rules) cond(c check.Cond) condFn {
 		// whole pack), so all of them lie in these piles when no other pile
 		// holds one: the first card found elsewhere decides.
 		in := pileMask(c.Piles)
-		var others []int
-		for p := range r.Game.Piles {
-			if in>>p&1 == 0 {
+		var others, grids []int // the other piles; those that are grids
+		for p, pile := range r.Game.Piles {
+			switch {
+			case in>>p&1 != 0:
+			case pile.Grid:
+				grids = append(grids, p)
+			default:
 				others = append(others, p)
 			}
 		}
 		return func(s *State) bool {
 			for _, p := range others {
-				if s.lens[p] != 0 && s.holdsCard(r, p) {
+				if s.lens[p] != 0 {
+					return false
+				}
+			}
+			for _, p := range grids {
+				if slices.ContainsFunc(s.Pile(r, p), func(c Card) bool { return c != gap }) {
 					return false
 				}
 			}

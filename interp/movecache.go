@@ -62,7 +62,7 @@ func (r *Rules) cache(s *State) *moveCache {
 		pr := &r.piles[p]
 		switch {
 		case pr.grid:
-			freeSlots(ac.free[4*p:4*p+4], s.Pile(r, p), pr.bothEnds)
+			freeSlots(ac.free[4*p:4*p+4], s.cards[r.offs[p]:r.offs[p]+r.caps[p]], int(s.lens[p]), pr.bothEnds)
 		case pr.move == check.MoveRuns || pr.move == check.MoveAny:
 			ac.runs[p] = uint8(r.runLen(s, p))
 		}
@@ -108,27 +108,37 @@ func (r *Rules) cache(s *State) *moveCache {
 // freeSlots sets free (4 words) to the slots of a grid column whose card
 // is available, as available decides: a card with no card in the slot
 // above it (the next one), or with bothEnds none in the slot below it.
-func freeSlots(free []uint64, col []Card, bothEnds bool) {
+// The column is the first n slots of region, the pile's whole region.
+func freeSlots(free []uint64, region []Card, n int, bothEnds bool) {
 	var cards [4]uint64 // the slots holding a card
-	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(col))), len(col))
-	i := 0
-	for ; i+8 <= len(raw); i += 8 {
-		cards[i>>6] |= uint64(nonZeroBytes(binary.LittleEndian.Uint64(raw[i:]))) << (i & 63)
-	}
-	for ; i < len(raw); i++ {
-		if raw[i] != byte(gap) {
-			cards[i>>6] |= 1 << (i & 63)
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(region))), len(region))
+	for i := 0; i < n; i += 8 {
+		var b uint8
+		if i+8 <= len(raw) {
+			b = nonZeroBytes(binary.LittleEndian.Uint64(raw[i:]))
+		} else {
+			for k := i; k < len(raw); k++ {
+				if raw[k] != byte(gap) {
+					b |= 1 << (k - i)
+				}
+			}
 		}
+		cards[i>>6] |= uint64(b) << (i & 63)
 	}
+	if n&63 != 0 {
+		cards[n>>6] &= 1<<(n&63) - 1 // the slots past the column's end
+	}
+	clear(free)
+	words := (n + 63) >> 6
 	var carry uint64
-	for w := 3; w >= 0; w-- {
+	for w := words - 1; w >= 0; w-- {
 		next := cards[w]>>1 | carry<<63 // a card in slot i+1
 		carry = cards[w] & 1
 		free[w] = cards[w] &^ next
 	}
 	if bothEnds {
 		carry = 0
-		for w := range 4 {
+		for w := range words {
 			prev := cards[w]<<1 | carry>>63 // a card in slot i-1
 			carry = cards[w]
 			free[w] |= cards[w] &^ prev

@@ -85,6 +85,12 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 	if r.using {
 		empty = r.emptyPiles(s)
 	}
+	var emptyFilled uint64 // the empty piles that only some piles fill
+	for ps := r.filled; ps != 0; ps &= ps - 1 {
+		if p := bits.TrailingZeros64(ps); s.lens[p] == 0 {
+			emptyFilled |= 1 << p
+		}
+	}
 	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
 		src := bits.TrailingZeros64(srcs)
 		pr := &r.piles[src]
@@ -103,11 +109,8 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			for w, word := range free {
 				for ; word != 0; word &= word - 1 {
 					i := w<<6 | bits.TrailingZeros64(word)
-					for ds := dests(col[i]) & to; ds != 0; ds &= ds - 1 {
-						dst := bits.TrailingZeros64(ds)
-						if r.fitsOne(s, dst, src) {
-							buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1, Slot: uint8(i)})
-						}
+					for ds := r.oneTo(dests(col[i])&to, src, emptyFilled); ds != 0; ds &= ds - 1 {
+						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
 					}
 				}
 			}
@@ -118,11 +121,8 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			continue
 		}
 		if pr.move == check.MoveTop {
-			for ds := dests(top) & to; ds != 0; ds &= ds - 1 {
-				dst := bits.TrailingZeros64(ds)
-				if r.fitsOne(s, dst, src) {
-					buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
-				}
+			for ds := r.oneTo(dests(top)&to, src, emptyFilled); ds != 0; ds &= ds - 1 {
+				buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1})
 			}
 			continue
 		}
@@ -149,7 +149,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 					continue
 				}
 				if b == n-1 {
-					if r.fitsOne(s, dst, src) {
+					if r.oneTo(1<<dst, src, emptyFilled) != 0 {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
 					}
 				} else if r.refuseGiven(s, dst, src, s.cards[base+b:base+n], ac.set[dst], refBuild) == ok {
@@ -261,14 +261,12 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 	return buf
 }
 
-// fitsOne finishes the check of a single card whose bottom card dst
-// accepts: what depends on the source or the count.
-func (r *Rules) fitsOne(s *State, dst, src int) bool {
-	d := &r.piles[dst]
-	if d.accepts > 1 {
-		return false
-	}
-	return s.lens[dst] > 0 || d.fill == 0 || d.fill&(1<<src) != 0
+// oneTo narrows ds, the piles that accept a single card c from src by
+// c alone, to those that take it: not a pile that takes an exact number
+// of cards at once, nor an empty one that src may not fill (emptyFilled
+// is the set of empty piles that only some piles fill).
+func (r *Rules) oneTo(ds uint64, src int, emptyFilled uint64) uint64 {
+	return ds &^ r.multi &^ (emptyFilled & r.piles[src].fillBars)
 }
 
 // runLen is the length of the movable run at the top of pile p: face-up

@@ -129,14 +129,6 @@ func (s *State) count(r *Rules, p int) int {
 	return n
 }
 
-// holdsCard reports whether pile p holds a card (not only gaps).
-func (s *State) holdsCard(r *Rules, p int) bool {
-	if !r.piles[p].grid {
-		return s.lens[p] > 0
-	}
-	return slices.ContainsFunc(s.Pile(r, p), func(c Card) bool { return c != gap })
-}
-
 // Count is the number of cards in pile p (gaps not counted).
 func (s *State) Count(r *Rules, p int) int { return s.count(r, p) }
 
