@@ -24,7 +24,6 @@ type Rules struct {
 	redeal    *redeal
 	win       condFn
 	phases    []condFn
-	invert    bool     // index destinations by card (many source-destination pairs)
 	refillers []int    // piles that refill themselves, in order
 	destMask  uint64   // piles some other pile may move cards to
 	sources   uint64   // piles that move cards to other piles
@@ -201,10 +200,6 @@ func Compile(g *check.Game) *Rules {
 			r.pairPiles = append(r.pairPiles, len(r.piles)-1)
 		}
 	}
-	pairs := 0
-	for _, p := range r.piles {
-		pairs += len(p.to)
-	}
 	for i := range r.piles {
 		p := &r.piles[i]
 		receives := false
@@ -214,7 +209,6 @@ func Compile(g *check.Game) *Rules {
 		p.twoWay = receives && len(p.to) > 0 && !p.grid && p.pairs == 0 &&
 			p.role != check.Foundation && p.role != check.Discard && i != r.stock
 	}
-	r.invert = pairs > 40
 	var to uint64
 	for _, p := range r.piles {
 		to |= p.toMask

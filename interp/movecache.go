@@ -18,12 +18,10 @@ import (
 type moveCache struct {
 	stale uint64   // piles changed since the cache was computed
 	set   []uint64 // accept's set for each pile (kept for destinations only)
-	// wants[c] is the set of piles that accept card c, when the rules
-	// index destinations by card (Rules.invert); piles that accept many
-	// cards (a space that takes any card) are kept apart in broad and
-	// tested card by card instead, and so is every pile in games with few
-	// sources and destinations, where the index costs more than it saves.
-	wants []uint64
+	// wants[c] is the set of piles that accept card c; piles that accept
+	// many cards (a space that takes any card) are kept apart in broad and
+	// tested card by card instead, as they would cost many updates.
+	wants [64]uint64
 	broad uint64
 	runs  []uint8 // for each source that moves runs or any group: runLen
 	// free has, for each grid source, 4 words of the slots whose card is
@@ -46,9 +44,6 @@ func (r *Rules) cache(s *State) *moveCache {
 	if ac == nil {
 		n := len(r.piles)
 		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles}
-		if r.invert {
-			ac.wants = make([]uint64, 64)
-		}
 		if r.grids != 0 {
 			ac.free = make([]uint64, 4*n)
 		}
@@ -86,14 +81,14 @@ func (r *Rules) cache(s *State) *moveCache {
 		bit := uint64(1) << d
 		if ac.broad&bit != 0 {
 			ac.broad &^= bit
-		} else if ac.wants != nil {
+		} else {
 			for ; old != 0; old &= old - 1 {
 				ac.wants[bits.TrailingZeros64(old)] &^= bit
 			}
 		}
 		switch {
 		case a == 0:
-		case ac.wants == nil || bits.OnesCount64(a) > 8:
+		case bits.OnesCount64(a) > 8:
 			ac.broad |= bit
 		default:
 			for ; a != 0; a &= a - 1 {
@@ -110,8 +105,21 @@ func (r *Rules) cache(s *State) *moveCache {
 // above it (the next one), or with bothEnds none in the slot below it.
 // The column is the first n slots of region, the pile's whole region.
 func freeSlots(free []uint64, region []Card, n int, bothEnds bool) {
-	var cards [4]uint64 // the slots holding a card
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(region))), len(region))
+	if n <= 56 && n+8 <= len(raw) {
+		// One word, read 8 slots at a time (the slots past the end masked off).
+		var cards uint64
+		for i := 0; i < n; i += 8 {
+			cards |= uint64(nonZeroBytes(binary.LittleEndian.Uint64(raw[i:]))) << i
+		}
+		cards &= 1<<n - 1
+		free[0] = cards &^ (cards >> 1)
+		if bothEnds {
+			free[0] |= cards &^ (cards << 1)
+		}
+		return
+	}
+	var cards [4]uint64 // the slots holding a card
 	for i := 0; i < n; i += 8 {
 		var b uint8
 		if i+8 <= len(raw) {
@@ -157,7 +165,7 @@ func nonZeroBytes(x uint64) uint8 {
 func (c *moveCache) copyFrom(o *moveCache) {
 	c.stale, c.broad = o.stale, o.broad
 	copy(c.set, o.set)
-	copy(c.wants, o.wants)
+	c.wants = o.wants
 	copy(c.runs, o.runs)
 	copy(c.free, o.free)
 }

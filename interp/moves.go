@@ -71,10 +71,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 	// touched.
 	ac := r.cache(s)
 	dests := func(c Card) uint64 {
-		var ds uint64
-		if ac.wants != nil {
-			ds = ac.wants[c&cardBits]
-		}
+		ds := ac.wants[c&cardBits]
 		for bs := ac.broad; bs != 0; bs &= bs - 1 {
 			d := bits.TrailingZeros64(bs)
 			ds |= (ac.set[d] >> (c & cardBits) & 1) << d

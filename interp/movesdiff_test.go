@@ -439,3 +439,24 @@ func TestNonZeroBytes(t *testing.T) {
 		require.Equal(t, want, nonZeroBytes(x), "%016x", x)
 	}
 }
+
+// TestFreeSlots checks the grids' free slots against available, on
+// columns of every length.
+func TestFreeSlots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	region := make([]Card, 255)
+	free := make([]uint64, 4)
+	for range 3000 {
+		for i := range region {
+			region[i] = Card(rng.IntN(2) * (1 + rng.IntN(60)))
+		}
+		n, both := rng.IntN(len(region)+1), rng.IntN(2) == 0
+		if rng.IntN(2) == 0 {
+			n = rng.IntN(20)
+		}
+		freeSlots(free, region, n, both)
+		for i := range n {
+			require.Equal(t, available(region[:n], i, both), free[i>>6]>>(i&63)&1 != 0, "slot %d of %d", i, n)
+		}
+	}
+}
