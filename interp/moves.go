@@ -76,7 +76,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			d := bits.TrailingZeros64(bs)
 			ds |= (ac.set[d] >> (c & cardBits) & 1) << d
 		}
-		return ds & targets
+		return ds
 	}
 	var empty uint64 // the empty piles, when some pile moves runs using them
 	if r.using {
@@ -98,7 +98,11 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 		if pr.coveredBy != 0 && r.covered(s, src) {
 			continue
 		}
-		to := pr.toMask &^ (1 << src)
+		to := pr.toMask &^ (1 << src) & targets
+		// A single card goes where it is accepted, but not to a pile that
+		// takes an exact number of cards at once, nor to a space that
+		// only other piles fill.
+		one := to &^ (r.multi | emptyFilled&pr.fillBars)
 		base := r.offs[src]
 		if pr.grid {
 			col := s.cards[base : base+n]
@@ -106,7 +110,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			for w, word := range free {
 				for ; word != 0; word &= word - 1 {
 					i := w<<6 | bits.TrailingZeros64(word)
-					for ds := r.oneTo(dests(col[i])&to, src, emptyFilled); ds != 0; ds &= ds - 1 {
+					for ds := dests(col[i]) & one; ds != 0; ds &= ds - 1 {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
 					}
 				}
@@ -118,7 +122,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			continue
 		}
 		if pr.move == check.MoveTop {
-			for ds := r.oneTo(dests(top)&to, src, emptyFilled); ds != 0; ds &= ds - 1 {
+			for ds := dests(top) & one; ds != 0; ds &= ds - 1 {
 				buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1})
 			}
 			continue
@@ -146,7 +150,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 					continue
 				}
 				if b == n-1 {
-					if r.oneTo(1<<dst, src, emptyFilled) != 0 {
+					if one>>dst&1 != 0 {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
 					}
 				} else if r.refuseGiven(s, dst, src, s.cards[base+b:base+n], ac.set[dst], refBuild) == ok {
@@ -256,14 +260,6 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 		}
 	}
 	return buf
-}
-
-// oneTo narrows ds, the piles that accept a single card c from src by
-// c alone, to those that take it: not a pile that takes an exact number
-// of cards at once, nor an empty one that src may not fill (emptyFilled
-// is the set of empty piles that only some piles fill).
-func (r *Rules) oneTo(ds uint64, src int, emptyFilled uint64) uint64 {
-	return ds &^ r.multi &^ (emptyFilled & r.piles[src].fillBars)
 }
 
 // runLen is the length of the movable run at the top of pile p: face-up
