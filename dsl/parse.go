@@ -52,9 +52,25 @@ func decimal(t lexer.Token) (lexer.Token, error) {
 	return t, nil
 }
 
-// Keywords are the reserved words of the language. A pile, phase or value
-// may not be named after one.
+// Keywords are the reserved words of the language: every word the grammar
+// quotes (TestKeywordsAreTheGrammarsWords keeps the list in step with the
+// grammar, which is only built when a file is parsed). A pile, phase or
+// value may not be named after one.
 var Keywords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(keywordList) {
+		Keywords[w] = true
+	}
+}
+
+const keywordList = `
+	accepts after aka all alternate-colour and any any-suit are base black both-ends bottom
+	build but by cards cell cover deal decks discard down during each either empty every
+	except face fanned fill foundation from full game grid holds in is layout let move never
+	no not of one or other-suit pairs phase rank red redeal refill reserve rest row run runs
+	same-colour same-rank same-suit shuffled squared start started stock suits sum summary
+	tableau take to top unlimited until up using waste when whole win wrap`
 
 var keywordType = patienceLexer.Symbols()["Keyword"]
 
@@ -79,7 +95,10 @@ func options() []participle.Option {
 	}
 }
 
-var parser = participle.MustBuild[File](options()...)
+// parser is built at its first use: building it costs more than a
+// command that parses nothing (or only a built-in game, see
+// rulesets/builtin) takes in all.
+var parser = sync.OnceValue(func() *participle.Parser[File] { return participle.MustBuild[File](options()...) })
 
 // One-statement parsers, used to find where a failed statement really
 // goes wrong (participle reports the end of the enclosing list instead).
@@ -107,15 +126,8 @@ var (
 	layoutRowParser = sync.OnceValue(func() *participle.Parser[oneLayoutRow] { return participle.MustBuild[oneLayoutRow](options()...) })
 )
 
-func init() {
-	// Every word the grammar quotes is a keyword.
-	for _, m := range literalRE.FindAllStringSubmatch(parser.String(), -1) {
-		Keywords[m[1]] = true
-	}
-}
-
 // Grammar returns the grammar in EBNF, as participle derives it.
-func Grammar() string { return parser.String() }
+func Grammar() string { return parser().String() }
 
 // Parse parses one .patience file. On failure it returns a *Diagnostics
 // holding one error with its position. The file is read as Normalize
@@ -125,7 +137,7 @@ func Parse(filename string, src []byte) (*File, error) {
 	if d := precheck(filename, src); d != nil {
 		return nil, d
 	}
-	f, err := parser.ParseBytes(filename, src)
+	f, err := parser().ParseBytes(filename, src)
 	if err != nil {
 		var perr participle.Error
 		if errors.As(err, &perr) {
@@ -338,7 +350,7 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 
 // firstToken is the first token of src that is not a comment or space.
 func firstToken(filename string, src []byte) (lexer.Token, bool) {
-	toks, err := parser.Lex(filename, bytes.NewReader(src))
+	toks, err := parser().Lex(filename, bytes.NewReader(src))
 	if err != nil {
 		return lexer.Token{}, false
 	}
@@ -389,7 +401,7 @@ func suggestLiteral(d *Diagnostic, ut *participle.UnexpectedTokenError) {
 // blockAt says which kind of block encloses byte offset off: "game",
 // "pile", "deal", "layout", or "" outside any.
 func blockAt(filename string, src []byte, off int) string {
-	toks, err := parser.Lex(filename, bytes.NewReader(src[:off]))
+	toks, err := parser().Lex(filename, bytes.NewReader(src[:off]))
 	if err != nil {
 		return ""
 	}
