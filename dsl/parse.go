@@ -25,7 +25,11 @@ const (
 	MaxDepth    = 64      // nesting of braces and parentheses
 )
 
-var patienceLexer = lexer.MustSimple([]lexer.SimpleRule{
+// patienceLexer is built at its first use, as parser is: its regular
+// expressions cost a program that reads no rule file.
+var patienceLexer = sync.OnceValue(func() *lexer.StatefulDefinition { return lexer.MustSimple(lexerRules) })
+
+var lexerRules = []lexer.SimpleRule{
 	{Name: "Comment", Pattern: `#[^\n]*`},
 	{Name: "String", Pattern: `"(?:\\.|[^"\\\n])*"`},
 	{Name: "Ident", Pattern: `(?:10|[2-9])[CDHS]\b|[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*`},
@@ -36,7 +40,7 @@ var patienceLexer = lexer.MustSimple([]lexer.SimpleRule{
 	// Keyword never matches input: reserved words are lexed as Ident and
 	// retyped by markKeywords, so a keyword can never be taken for a name.
 	{Name: "Keyword", Pattern: `\x00keyword\x00`},
-})
+}
 
 // decimal makes every number read in base 10 ("010" is ten, not octal) and
 // refuses one too large to mean anything in a game.
@@ -72,18 +76,18 @@ const keywordList = `
 	same-colour same-rank same-suit shuffled squared start started stock suits sum summary
 	tableau take to top unlimited until up using waste when whole win wrap`
 
-var keywordType = patienceLexer.Symbols()["Keyword"]
+var keywordType = sync.OnceValue(func() lexer.TokenType { return patienceLexer().Symbols()["Keyword"] })
 
 func markKeywords(t lexer.Token) (lexer.Token, error) {
 	if Keywords[t.Value] {
-		t.Type = keywordType
+		t.Type = keywordType()
 	}
 	return t, nil
 }
 
 func options() []participle.Option {
 	return []participle.Option{
-		participle.Lexer(patienceLexer),
+		participle.Lexer(patienceLexer()),
 		participle.Elide("Comment", "Whitespace"),
 		participle.Map(unquote, "String"),
 		participle.Map(markKeywords, "Ident"),
@@ -354,7 +358,7 @@ func firstToken(filename string, src []byte) (lexer.Token, bool) {
 	if err != nil {
 		return lexer.Token{}, false
 	}
-	syms := patienceLexer.Symbols()
+	syms := patienceLexer().Symbols()
 	for _, t := range toks {
 		if t.Type != syms["Comment"] && t.Type != syms["Whitespace"] && !t.EOF() {
 			return t, true
@@ -408,7 +412,7 @@ func blockAt(filename string, src []byte, off int) string {
 	var stack []string
 	stmtStart := ""
 	for _, t := range toks {
-		if t.EOF() || t.Type == patienceLexer.Symbols()["Comment"] || t.Type == patienceLexer.Symbols()["Whitespace"] {
+		if t.EOF() || t.Type == patienceLexer().Symbols()["Comment"] || t.Type == patienceLexer().Symbols()["Whitespace"] {
 			continue
 		}
 		switch t.Value {

@@ -1,0 +1,206 @@
+package builtin
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// The games are stored as a byte stream that follows the checker's model
+// field by field, in declaration order: integers and lengths as varints
+// (a slice's length plus one, so that nil and empty differ), a pointer as
+// 0 for nil or 1 and its value, an interface as 0 for nil or the index of
+// its concrete type in condTypes plus one. The stream starts with the
+// model's shape, so that data written for another model is refused, never
+// misread.
+
+// condTypes are the kinds of condition, in the order their indices mean.
+var condTypes = []reflect.Type{
+	reflect.TypeFor[check.And](), reflect.TypeFor[check.Or](), reflect.TypeFor[check.Not](),
+	reflect.TypeFor[check.AllIn](), reflect.TypeFor[check.InPhase](), reflect.TypeFor[check.PileTest](),
+}
+
+var condType = reflect.TypeFor[check.Cond]()
+
+// shape describes the model: every type reachable from check.Game, with
+// its fields' names and types, and the condition kinds.
+func shape() string {
+	var b strings.Builder
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		b.WriteString(t.String())
+		b.WriteByte(';')
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice:
+			walk(t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				b.WriteString(t.Field(i).Name)
+				b.WriteByte(':')
+				walk(t.Field(i).Type)
+			}
+		case reflect.Interface:
+			for _, c := range condTypes {
+				walk(c)
+			}
+		}
+	}
+	walk(reflect.TypeFor[check.Game]())
+	return b.String()
+}
+
+// encode appends v to b.
+func encode(b []byte, v reflect.Value) ([]byte, error) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return append(b, 0), nil
+		}
+		return encode(append(b, 1), v.Elem())
+	case reflect.Interface:
+		if v.IsNil() {
+			return append(b, 0), nil
+		}
+		for i, t := range condTypes {
+			if v.Elem().Type() == t {
+				return encode(binary.AppendUvarint(b, uint64(i+1)), v.Elem())
+			}
+		}
+		return nil, fmt.Errorf("no index for the condition type %s: add it to condTypes", v.Elem().Type())
+	case reflect.Struct:
+		var err error
+		for i := 0; i < v.NumField() && err == nil; i++ {
+			if !v.Type().Field(i).IsExported() {
+				return nil, fmt.Errorf("%s.%s is not exported", v.Type(), v.Type().Field(i).Name)
+			}
+			b, err = encode(b, v.Field(i))
+		}
+		return b, err
+	case reflect.Slice:
+		if v.IsNil() {
+			return append(b, 0), nil
+		}
+		b = binary.AppendUvarint(b, uint64(v.Len()+1))
+		var err error
+		for i := 0; i < v.Len() && err == nil; i++ {
+			b, err = encode(b, v.Index(i))
+		}
+		return b, err
+	case reflect.String:
+		return appendString(b, v.String()), nil
+	case reflect.Bool:
+		if v.Bool() {
+			return append(b, 1), nil
+		}
+		return append(b, 0), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return binary.AppendVarint(b, v.Int()), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return binary.AppendUvarint(b, v.Uint()), nil
+	}
+	return nil, fmt.Errorf("cannot store a %s", v.Type())
+}
+
+func appendUvarint(b []byte, n int) []byte { return binary.AppendUvarint(b, uint64(n)) }
+
+func appendString(b []byte, s string) []byte { return append(appendUvarint(b, len(s)), s...) }
+
+var errCorrupt = errors.New("builtin: corrupt game data")
+
+// decoder reads what encode wrote.
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) uvarint() uint64 {
+	x, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err, d.b = errCorrupt, nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return x
+}
+
+func (d *decoder) varint() int64 {
+	x, n := binary.Varint(d.b)
+	if n <= 0 {
+		d.err, d.b = errCorrupt, nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return x
+}
+
+func (d *decoder) bytes(n uint64) []byte {
+	if n > uint64(len(d.b)) {
+		d.err, d.b = errCorrupt, nil
+		return nil
+	}
+	s := d.b[:n]
+	d.b = d.b[n:]
+	return s
+}
+
+// decode sets v, which is settable and zero, from the stream.
+func (d *decoder) decode(v reflect.Value) {
+	if d.err != nil {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if d.uvarint() != 0 {
+			v.Set(reflect.New(v.Type().Elem()))
+			d.decode(v.Elem())
+		}
+	case reflect.Interface:
+		i := d.uvarint()
+		if i == 0 {
+			return
+		}
+		if i > uint64(len(condTypes)) || v.Type() != condType {
+			d.err = errCorrupt
+			return
+		}
+		x := reflect.New(condTypes[i-1]).Elem()
+		d.decode(x)
+		v.Set(x)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			d.decode(v.Field(i))
+		}
+	case reflect.Slice:
+		n := d.uvarint()
+		if n == 0 {
+			return
+		}
+		if n-1 > uint64(len(d.b)) { // every element takes a byte at least
+			d.err, d.b = errCorrupt, nil
+			return
+		}
+		v.Set(reflect.MakeSlice(v.Type(), int(n-1), int(n-1)))
+		for i := range int(n - 1) {
+			d.decode(v.Index(i))
+		}
+	case reflect.String:
+		v.SetString(string(d.bytes(d.uvarint())))
+	case reflect.Bool:
+		v.SetBool(d.uvarint() != 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(d.varint())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(d.uvarint())
+	default:
+		d.err = errCorrupt
+	}
+}
