@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,6 +68,38 @@ func TestStaleDataIsNotUsed(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, "Precedence", g.Name)
 	assert.Equal(t, []string{"Precedence", "Order of Precedence", "Panama", "Downing Street"}, titles("precedence"))
+}
+
+// TestModelTypesAreComplete: modelTypes lists every struct type reachable
+// from check.Game, so that the shape changes with any of them.
+func TestModelTypesAreComplete(t *testing.T) {
+	seen, structs := map[reflect.Type]bool{}, map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice:
+			walk(t.Elem())
+		case reflect.Interface:
+			for _, c := range condTypes {
+				walk(c)
+			}
+		case reflect.Struct:
+			structs[t] = true
+			for i := range t.NumField() {
+				walk(t.Field(i).Type)
+			}
+		}
+	}
+	walk(reflect.TypeFor[check.Game]())
+	listed := map[reflect.Type]bool{}
+	for _, t := range modelTypes {
+		listed[t] = true
+	}
+	assert.Equal(t, structs, listed, "add the missing types to modelTypes")
 }
 
 func TestFind(t *testing.T) {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/check"
 )
 
@@ -14,9 +16,9 @@ import (
 // field by field, in declaration order: integers and lengths as varints
 // (a slice's length plus one, so that nil and empty differ), a pointer as
 // 0 for nil or 1 and its value, an interface as 0 for nil or the index of
-// its concrete type in condTypes plus one. The stream starts with the
-// model's shape, so that data written for another model is refused, never
-// misread.
+// its concrete type in condTypes plus one. The stream starts with a
+// fingerprint of the model's shape, so that data written for another
+// model is refused, not misread.
 
 // condTypes are the kinds of condition, in the order their indices mean.
 var condTypes = []reflect.Type{
@@ -26,36 +28,26 @@ var condTypes = []reflect.Type{
 
 var condType = reflect.TypeFor[check.Cond]()
 
-// shape describes the model: every type reachable from check.Game, with
-// its fields' names and types, and the condition kinds.
+// modelTypes are the struct types reachable from check.Game (a test
+// keeps the list complete).
+var modelTypes = []reflect.Type{
+	reflect.TypeFor[check.Game](), reflect.TypeFor[check.Pile](), reflect.TypeFor[check.Group](),
+	reflect.TypeFor[check.Value](), reflect.TypeFor[check.Phase](), reflect.TypeFor[check.DealStep](),
+	reflect.TypeFor[check.StockAction](), reflect.TypeFor[check.Redeal](), reflect.TypeFor[check.BaseRule](),
+	reflect.TypeFor[check.Relation](), reflect.TypeFor[check.Pattern](), reflect.TypeFor[check.Not](),
+	reflect.TypeFor[check.AllIn](), reflect.TypeFor[check.InPhase](), reflect.TypeFor[check.PileTest](),
+	reflect.TypeFor[dsl.Diagnostics](), reflect.TypeFor[dsl.Diagnostic](), reflect.TypeFor[lexer.Position](),
+}
+
+// shape is a fingerprint of the model, cheap enough to take at every
+// start: each struct type's size and number of fields, and the number of
+// condition kinds. A field added or taken away changes it.
 func shape() string {
-	var b strings.Builder
-	seen := map[reflect.Type]bool{}
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		b.WriteString(t.String())
-		b.WriteByte(';')
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		switch t.Kind() {
-		case reflect.Pointer, reflect.Slice:
-			walk(t.Elem())
-		case reflect.Struct:
-			for i := range t.NumField() {
-				b.WriteString(t.Field(i).Name)
-				b.WriteByte(':')
-				walk(t.Field(i).Type)
-			}
-		case reflect.Interface:
-			for _, c := range condTypes {
-				walk(c)
-			}
-		}
+	b := appendUvarint(nil, len(condTypes))
+	for _, t := range modelTypes {
+		b = appendUvarint(appendUvarint(b, int(t.Size())), t.NumField())
 	}
-	walk(reflect.TypeFor[check.Game]())
-	return b.String()
+	return string(b)
 }
 
 // encode appends v to b.
