@@ -63,7 +63,14 @@ func (r *Rules) Solve(s *State, lim Limits) Solution {
 // search every deal on its own), and with or without safe moves. Tests
 // compare the verdicts each way.
 func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
+	return r.solveWith(s, lim, waste, safe, &solverPool{})
+}
+
+// solveWith is solve taking its memory from pool, and giving it back.
+func (r *Rules) solveWith(s *State, lim Limits, waste uint64, safe bool, pool *solverPool) Solution {
 	sv := r.newSolver(s, lim, waste, safe)
+	sv.pool = pool
+	defer pool.put(sv)
 	root := s.Clone()
 	out := Solution{}
 	if lim.Memory > 0 && sv.held() > lim.Memory {
@@ -100,10 +107,9 @@ func (sv *solver) overMemory() bool {
 // table, a position and a list of steps for every depth reached, the line
 // and the scratch space.
 func (sv *solver) held() int {
-	stateBytes := len(sv.r.piles) + len(sv.r.Game.Values) + sv.r.size + 3*24
-	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*stateBytes
+	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*sv.r.stateBytes()
 	for _, st := range sv.steps {
-		n += cap(st) * int(unsafe.Sizeof(step{}))
+		n += cap(st) * stepBytes
 	}
 	n += (cap(sv.path) + cap(sv.moves) + cap(sv.line)) * int(unsafe.Sizeof(Move{}))
 	// The playouts' lines (the current one and the best so far), at their
@@ -111,6 +117,11 @@ func (sv *solver) held() int {
 	n += 2 * 4 * sv.r.Game.CardCount * (1 + sv.r.redealsAllowed()) * int(unsafe.Sizeof(Move{}))
 	return n
 }
+
+// stateBytes is what held counts for a position.
+func (r *Rules) stateBytes() int { return len(r.piles) + len(r.Game.Values) + r.size + 3*24 }
+
+const stepBytes = int(unsafe.Sizeof(step{}))
 
 func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver {
 	sv := &solver{r: r, lim: lim, start: time.Now()}
@@ -231,6 +242,7 @@ type solver struct {
 	canon     [256]Card // each card as the rules can tell it apart
 	unlimited bool      // redeals are unlimited, so their count is no part of a position
 	hashes    []key128
+	pool      *solverPool // where its memory comes from, and goes back to
 }
 
 // playouts looks for a win by random playouts biased to progress: where
@@ -464,7 +476,7 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 			sv.full = true
 			return limited
 		}
-		sv.seen.grow()
+		sv.seen.grow(sv.pool)
 		sv.peak = max(sv.peak, sv.held())
 	}
 	if !sv.acyclic {
@@ -473,8 +485,8 @@ func (sv *solver) expand(s *State, depth int) searchResult {
 
 	grew := len(sv.states) <= depth
 	for len(sv.states) <= depth {
-		sv.states = append(sv.states, r.newState())
-		sv.steps = append(sv.steps, make([]step, 0, 32))
+		sv.states = append(sv.states, sv.pool.state(r))
+		sv.steps = append(sv.steps, sv.pool.stepList())
 	}
 	before := cap(sv.steps[depth]) + cap(sv.moves)
 	steps, moves, dealt := r.steps(s, sv.waste, sv.steps[depth][:0], sv.moves, sv.scratch)
@@ -535,7 +547,7 @@ func (sv *solver) remember(key key128) {
 		if sv.lim.Memory > 0 && sv.held()+max(2*len(sv.dead.keys), 1024)*keyBytes-sv.dead.bytes() > sv.lim.Memory {
 			return
 		}
-		sv.dead.grow()
+		sv.dead.grow(sv.pool)
 		sv.peak = max(sv.peak, sv.held())
 	}
 	sv.dead.insert(nonZero(key))

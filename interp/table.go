@@ -44,16 +44,18 @@ func (t *table) has(k key128) bool {
 // it is kept at most three quarters full.
 func (t *table) full() bool { return (t.n+1)*4 > len(t.keys)*3 }
 
-// grow doubles the table (to 1024 slots at first).
-func (t *table) grow() {
+// grow doubles the table (to 1024 slots at first), taking the array from
+// pool and giving the old one back.
+func (t *table) grow(pool *solverPool) {
 	old := t.keys
-	t.keys = make([]key128, max(2*len(old), 1024))
+	t.keys = pool.keys(max(2*len(old), 1024))
 	t.n = 0
 	for _, x := range old {
 		if x != (key128{}) {
 			t.insert(x)
 		}
 	}
+	pool.putKeys(old)
 }
 
 // insert adds k, which must not be the zero key, to a table with room.
