@@ -263,10 +263,14 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 	}
 	k := sv.key(root)
 	rng := rand.New(rand.NewPCG(k[0], k[1]+uint64(round)))
-	s := r.newState()
-	var line, moves []Move
-	var best []Move
-	var record []Move // the line that got the most cards out so far
+	p := sv.pool
+	if p.playout == nil {
+		p.playout = r.newState()
+	}
+	s := p.playout
+	line, moves, best := p.line[:0], p.moves[:0], p.best[:0]
+	record := p.record[:0] // the line that got the most cards out so far
+	defer func() { p.line, p.moves, p.best, p.record = line, moves, best, record }()
 	recordOut := -1
 	for spent := 0; spent < budget; spent++ { // a playout costs at least one
 		s.CopyFrom(root)

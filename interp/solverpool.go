@@ -1,5 +1,7 @@
 package interp
 
+import "unsafe"
+
 // Solver solves deal after deal, keeping the memory its searches used for
 // the next one: its positions at every depth, its lists of steps and its
 // transposition tables. A stats worker uses one, so that the workers do
@@ -32,7 +34,10 @@ func (x *Solver) Kept() int {
 	for _, t := range p.tables {
 		n += len(t) * keyBytes
 	}
-	return n
+	if p.playout != nil {
+		n += x.r.stateBytes()
+	}
+	return n + (cap(p.line)+cap(p.moves)+cap(p.best)+cap(p.record))*int(unsafe.Sizeof(Move{}))
 }
 
 // solverPool is the memory a search leaves for the next.
@@ -40,6 +45,10 @@ type solverPool struct {
 	states []*State
 	steps  [][]step
 	tables [][]key128 // transposition tables' arrays, their contents dead
+	// The playouts' position and lines (held counts these at their
+	// longest whatever they are).
+	playout                   *State
+	line, moves, best, record []Move
 }
 
 // state returns a position to overwrite.
