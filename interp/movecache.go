@@ -23,7 +23,10 @@ type moveCache struct {
 	// tested card by card instead, as they would cost many updates.
 	wants [64]uint64
 	broad uint64
-	runs  []uint8 // for each source that moves runs or any group: runLen
+	every uint64 // the piles that accept every card, tested by none
+	// emptyFilled is the set of empty piles that only some piles fill.
+	emptyFilled uint64
+	runs        []uint8 // for each source that moves runs or any group: runLen
 	// free has, for each grid source, 4 words of the slots whose card is
 	// available (see available): pile p's at free[4*p:].
 	free []uint64
@@ -52,6 +55,13 @@ func (r *Rules) cache(s *State) *moveCache {
 	if ac.stale == 0 {
 		return ac
 	}
+	for ps := ac.stale & r.filled; ps != 0; ps &= ps - 1 {
+		p := bits.TrailingZeros64(ps)
+		ac.emptyFilled &^= 1 << p
+		if s.lens[p] == 0 {
+			ac.emptyFilled |= 1 << p
+		}
+	}
 	for ps := ac.stale & r.sources; ps != 0; ps &= ps - 1 {
 		p := bits.TrailingZeros64(ps)
 		pr := &r.piles[p]
@@ -79,8 +89,9 @@ func (r *Rules) cache(s *State) *moveCache {
 		}
 		ac.set[d] = a
 		bit := uint64(1) << d
-		if ac.broad&bit != 0 {
+		if (ac.broad|ac.every)&bit != 0 {
 			ac.broad &^= bit
+			ac.every &^= bit
 		} else {
 			for ; old != 0; old &= old - 1 {
 				ac.wants[bits.TrailingZeros64(old)] &^= bit
@@ -88,6 +99,8 @@ func (r *Rules) cache(s *State) *moveCache {
 		}
 		switch {
 		case a == 0:
+		case a == allCards:
+			ac.every |= bit
 		case bits.OnesCount64(a) > 8:
 			ac.broad |= bit
 		default:
@@ -163,7 +176,7 @@ func nonZeroBytes(x uint64) uint8 {
 
 // copyFrom makes c equal to o.
 func (c *moveCache) copyFrom(o *moveCache) {
-	c.stale, c.broad = o.stale, o.broad
+	c.stale, c.broad, c.every, c.emptyFilled = o.stale, o.broad, o.every, o.emptyFilled
 	copy(c.set, o.set)
 	c.wants = o.wants
 	copy(c.runs, o.runs)

@@ -71,7 +71,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 	// touched.
 	ac := r.cache(s)
 	dests := func(c Card) uint64 {
-		ds := ac.wants[c&cardBits]
+		ds := ac.wants[c&cardBits] | ac.every
 		for bs := ac.broad; bs != 0; bs &= bs - 1 {
 			d := bits.TrailingZeros64(bs)
 			ds |= (ac.set[d] >> (c & cardBits) & 1) << d
@@ -82,12 +82,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 	if r.using {
 		empty = r.emptyPiles(s)
 	}
-	var emptyFilled uint64 // the empty piles that only some piles fill
-	for ps := r.filled; ps != 0; ps &= ps - 1 {
-		if p := bits.TrailingZeros64(ps); s.lens[p] == 0 {
-			emptyFilled |= 1 << p
-		}
-	}
+	emptyFilled := ac.emptyFilled
 	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
 		src := bits.TrailingZeros64(srcs)
 		pr := &r.piles[src]
