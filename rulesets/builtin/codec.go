@@ -124,14 +124,10 @@ func (d *decoder) uvarint() uint64 {
 	return x
 }
 
+// varint reads what binary.AppendVarint wrote: a zigzag uvarint.
 func (d *decoder) varint() int64 {
-	x, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.err, d.b = errCorrupt, nil
-		return 0
-	}
-	d.b = d.b[n:]
-	return x
+	x := d.uvarint()
+	return int64(x>>1) ^ -int64(x&1)
 }
 
 func (d *decoder) bytes(n uint64) []byte {
