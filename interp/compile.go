@@ -6,6 +6,7 @@
 package interp
 
 import (
+	"math"
 	"slices"
 
 	"github.com/patience-dev/patience/dsl/check"
@@ -111,6 +112,7 @@ type action struct {
 	each    bool
 	targets []int
 	touches uint64 // the targets, as a set
+	minCap  int    // the least room of a target
 	when    condFn
 	grid    bool // some target is a grid: rows are padded with gaps
 }
@@ -235,8 +237,10 @@ func Compile(g *check.Game) *Rules {
 	}
 	for _, a := range g.Actions {
 		ra := action{count: a.Count, each: a.Each, targets: a.Targets, touches: pileMask(a.Targets), when: r.cond(a.When)}
+		ra.minCap = math.MaxInt
 		for _, t := range a.Targets {
 			ra.grid = ra.grid || g.Piles[t].Grid
+			ra.minCap = min(ra.minCap, r.caps[t])
 		}
 		r.acts = append(r.acts, ra)
 	}

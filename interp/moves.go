@@ -410,12 +410,7 @@ func (r *Rules) canAct(s *State, i int) bool {
 	}
 	if a.grid {
 		// Rows are padded with gaps: refuse a row that would overflow a column.
-		rows := r.gridRows(s, a.targets)
-		for _, t := range a.targets {
-			if rows+a.count > r.caps[t] {
-				return false
-			}
-		}
+		return r.gridRows(s, a.targets)+a.count <= a.minCap
 	} else {
 		for _, t := range a.targets {
 			if int(s.lens[t])+a.count > r.caps[t] {
