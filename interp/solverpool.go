@@ -23,8 +23,10 @@ func (x *Solver) Solve(s *State, lim Limits) Solution {
 	return x.r.solveWith(s, lim, x.r.wasteMask(), true, &x.pool)
 }
 
-// Kept is the memory the solver keeps between searches, in bytes: about
-// what its largest search held.
+// Kept is the memory the solver keeps between searches, in bytes: the
+// positions and step lists of its deepest search, the playouts' lines, and
+// a table array of each size its tables grew through (up to about twice
+// what its largest search held).
 func (x *Solver) Kept() int {
 	p := &x.pool
 	n := len(p.states) * x.r.stateBytes()

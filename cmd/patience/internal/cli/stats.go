@@ -40,8 +40,8 @@ type dealResult struct {
 	// MemoryBytes is the most the search held at once (see --memory).
 	MemoryBytes int `json:"memory_bytes"`
 	// Worker is the job (1 to --jobs) that solved the deal, and
-	// WorkerMemoryBytes the memory that job keeps for its next deal: about
-	// what its largest search so far held. Older results lack both.
+	// WorkerMemoryBytes the memory that job keeps for its next deal (see
+	// interp.Solver.Kept). Older results lack both.
 	Worker            int `json:"worker"`
 	WorkerMemoryBytes int `json:"worker_memory_bytes"`
 }
