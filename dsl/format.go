@@ -71,11 +71,11 @@ func rawTokens(filename string, src []byte) ([]ftoken, error) {
 // rawTokensPartial lexes src as written, returning the tokens before the
 // first lexing error, and the error.
 func rawTokensPartial(filename string, src []byte) ([]Token, error) {
-	lex, err := patienceLexer.Lex(filename, bytes.NewReader(src))
+	lex, err := patienceLexer().Lex(filename, bytes.NewReader(src))
 	if err != nil {
 		return nil, err
 	}
-	syms := patienceLexer.Symbols()
+	syms := patienceLexer().Symbols()
 	var out []Token
 	newlines := 0
 	for {

@@ -25,7 +25,11 @@ const (
 	MaxDepth    = 64      // nesting of braces and parentheses
 )
 
-var patienceLexer = lexer.MustSimple([]lexer.SimpleRule{
+// patienceLexer is built at its first use, as parser is: its regular
+// expressions cost a program that reads no rule file.
+var patienceLexer = sync.OnceValue(func() *lexer.StatefulDefinition { return lexer.MustSimple(lexerRules) })
+
+var lexerRules = []lexer.SimpleRule{
 	{Name: "Comment", Pattern: `#[^\n]*`},
 	{Name: "String", Pattern: `"(?:\\.|[^"\\\n])*"`},
 	{Name: "Ident", Pattern: `(?:10|[2-9])[CDHS]\b|[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*`},
@@ -36,7 +40,7 @@ var patienceLexer = lexer.MustSimple([]lexer.SimpleRule{
 	// Keyword never matches input: reserved words are lexed as Ident and
 	// retyped by markKeywords, so a keyword can never be taken for a name.
 	{Name: "Keyword", Pattern: `\x00keyword\x00`},
-})
+}
 
 // decimal makes every number read in base 10 ("010" is ten, not octal) and
 // refuses one too large to mean anything in a game.
@@ -52,22 +56,39 @@ func decimal(t lexer.Token) (lexer.Token, error) {
 	return t, nil
 }
 
-// Keywords are the reserved words of the language. A pile, phase or value
-// may not be named after one.
+// Keywords are the reserved words of the language: every word the grammar
+// quotes (TestKeywordsAreTheGrammarsWords keeps the list in step with the
+// grammar, which is only built when a file is parsed). A pile, phase or
+// value may not be named after one.
 var Keywords = map[string]bool{}
 
-var keywordType = patienceLexer.Symbols()["Keyword"]
+func init() {
+	for _, w := range strings.Fields(keywordList) {
+		Keywords[w] = true
+	}
+}
+
+const keywordList = `
+	accepts after aka all alternate-colour and any any-rank any-suit are base black both-ends
+	bottom build but by cards cell close cover deal decks discard down during each either
+	empty every except face fanned fill follow foundation from full game grid holds in is
+	layout left let move never no none not of one or other-suit otherwise pairs phase place
+	rank red redeal refill reserve rest row rows run runs same-colour same-rank same-suit
+	shuffled squared start started stock suits sum summary tableau take to top unlimited until
+	up using waste when whole win wrap`
+
+var keywordType = sync.OnceValue(func() lexer.TokenType { return patienceLexer().Symbols()["Keyword"] })
 
 func markKeywords(t lexer.Token) (lexer.Token, error) {
 	if Keywords[t.Value] {
-		t.Type = keywordType
+		t.Type = keywordType()
 	}
 	return t, nil
 }
 
 func options() []participle.Option {
 	return []participle.Option{
-		participle.Lexer(patienceLexer),
+		participle.Lexer(patienceLexer()),
 		participle.Elide("Comment", "Whitespace"),
 		participle.Map(unquote, "String"),
 		participle.Map(markKeywords, "Ident"),
@@ -79,7 +100,10 @@ func options() []participle.Option {
 	}
 }
 
-var parser = participle.MustBuild[File](options()...)
+// parser is built at its first use: building it costs more than a
+// command that parses nothing (or only a built-in game, see
+// rulesets/builtin) takes in all.
+var parser = sync.OnceValue(func() *participle.Parser[File] { return participle.MustBuild[File](options()...) })
 
 // One-statement parsers, used to find where a failed statement really
 // goes wrong (participle reports the end of the enclosing list instead).
@@ -107,15 +131,8 @@ var (
 	layoutRowParser = sync.OnceValue(func() *participle.Parser[oneLayoutRow] { return participle.MustBuild[oneLayoutRow](options()...) })
 )
 
-func init() {
-	// Every word the grammar quotes is a keyword.
-	for _, m := range literalRE.FindAllStringSubmatch(parser.String(), -1) {
-		Keywords[m[1]] = true
-	}
-}
-
 // Grammar returns the grammar in EBNF, as participle derives it.
-func Grammar() string { return parser.String() }
+func Grammar() string { return parser().String() }
 
 // Parse parses one .patience file. On failure it returns a *Diagnostics
 // holding one error with its position. The file is read as Normalize
@@ -125,7 +142,7 @@ func Parse(filename string, src []byte) (*File, error) {
 	if d := precheck(filename, src); d != nil {
 		return nil, d
 	}
-	f, err := parser.ParseBytes(filename, src)
+	f, err := parser().ParseBytes(filename, src)
 	if err != nil {
 		var perr participle.Error
 		if errors.As(err, &perr) {
@@ -338,11 +355,11 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 
 // firstToken is the first token of src that is not a comment or space.
 func firstToken(filename string, src []byte) (lexer.Token, bool) {
-	toks, err := parser.Lex(filename, bytes.NewReader(src))
+	toks, err := parser().Lex(filename, bytes.NewReader(src))
 	if err != nil {
 		return lexer.Token{}, false
 	}
-	syms := patienceLexer.Symbols()
+	syms := patienceLexer().Symbols()
 	for _, t := range toks {
 		if t.Type != syms["Comment"] && t.Type != syms["Whitespace"] && !t.EOF() {
 			return t, true
@@ -390,14 +407,14 @@ func suggestLiteral(d *Diagnostic, ut *participle.UnexpectedTokenError) {
 // blockAt says which kind of block encloses byte offset off: "game",
 // "pile", "deal", "layout", or "" outside any.
 func blockAt(filename string, src []byte, off int) string {
-	toks, err := parser.Lex(filename, bytes.NewReader(src[:off]))
+	toks, err := parser().Lex(filename, bytes.NewReader(src[:off]))
 	if err != nil {
 		return ""
 	}
 	var stack []string
 	stmtStart := ""
 	for _, t := range toks {
-		if t.EOF() || t.Type == patienceLexer.Symbols()["Comment"] || t.Type == patienceLexer.Symbols()["Whitespace"] {
+		if t.EOF() || t.Type == patienceLexer().Symbols()["Comment"] || t.Type == patienceLexer().Symbols()["Whitespace"] {
 			continue
 		}
 		switch t.Value {

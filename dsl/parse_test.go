@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -28,6 +29,16 @@ func TestGrammarGolden(t *testing.T) {
 	want, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), got)
+}
+
+// TestKeywordsAreTheGrammarsWords: the keywords are exactly the words the
+// grammar quotes.
+func TestKeywordsAreTheGrammarsWords(t *testing.T) {
+	want := map[string]bool{}
+	for _, m := range regexp.MustCompile(`"([a-z-]+)"`).FindAllStringSubmatch(dsl.Grammar(), -1) {
+		want[m[1]] = true
+	}
+	assert.Equal(t, want, dsl.Keywords, "update keywordList in dsl/parse.go")
 }
 
 func TestKeywordsAreReserved(t *testing.T) {

@@ -93,10 +93,13 @@ func (r *Rules) wasteMask() uint64 {
 	return w
 }
 
-// condPiles is the set of piles a condition looks at.
+// condPiles is the set of piles a condition looks at; every pile for a
+// kind of condition it does not know. (With the cards conserved, whether
+// all cards lie in some piles changes only when those piles do.)
 func condPiles(c check.Cond) uint64 {
 	var out uint64
 	switch c := c.(type) {
+	case nil, check.InPhase:
 	case check.And:
 		for _, x := range c {
 			out |= condPiles(x)
@@ -108,13 +111,11 @@ func condPiles(c check.Cond) uint64 {
 	case check.Not:
 		out = condPiles(c.C)
 	case check.AllIn:
-		for _, p := range c.Piles {
-			out |= 1 << p
-		}
+		out = pileMask(c.Piles)
 	case check.PileTest:
-		for _, p := range c.Piles {
-			out |= 1 << p
-		}
+		out = pileMask(c.Piles)
+	default:
+		out = allPiles
 	}
 	return out
 }
@@ -187,7 +188,7 @@ func (r *Rules) steps(s *State, waste uint64, buf []step, moves []Move, scratch 
 			}
 			seen[scratch.lens[r.stock]] = true
 		}
-		moves = r.movesFrom(scratch, waste, r.dests, moves[:0])
+		moves = r.movesFrom(scratch, waste, r.destMask, moves[:0])
 		for _, m := range moves {
 			buf = append(buf, step{deals: uint16(k), m: m, score: int16(r.promise(scratch, m))})
 		}

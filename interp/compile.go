@@ -6,27 +6,35 @@
 package interp
 
 import (
+	"math"
+	"slices"
+
 	"github.com/patience-dev/patience/dsl/check"
 )
 
 // Rules is a game compiled to its runtime form. It is immutable and safe to
 // share between goroutines.
 type Rules struct {
-	Game      *check.Game
-	piles     []pileRule
-	offs      []int // start of each pile's region in State.cards
-	caps      []int // size of each region
-	size      int   // total cards in State.cards
-	stock     int
-	acts      []action
-	redeal    *redeal
-	win       condFn
-	phases    []condFn
-	invert    bool  // index destinations by card (many source-destination pairs)
-	refillers []int // piles that refill themselves, in order
-	dests     []int // piles some other pile may move cards to
-	pairPiles []int // piles that take pairs
-	using     bool  // some pile moves runs using empty piles
+	Game       *check.Game
+	piles      []pileRule
+	offs       []int // start of each pile's region in State.cards
+	caps       []int // size of each region
+	size       int   // total cards in State.cards
+	stock      int
+	acts       []action
+	redeal     *redeal
+	win        condFn
+	phases     []condFn
+	refillers  []int    // piles that refill themselves, in order
+	destMask   uint64   // piles some other pile may move cards to
+	sources    uint64   // piles that move cards to other piles
+	grids      uint64   // grid piles
+	multi      uint64   // piles that take an exact number of cards (more than one) at once, once they hold a card
+	multiEmpty uint64   // the same, while they are empty (see acceptsAt)
+	filled     uint64   // piles that only some piles fill when empty
+	affects    []uint64 // for each pile, the piles whose acceptance its contents decide (see acceptCache)
+	pairPiles  []int    // piles that take pairs
+	using      bool     // some pile moves runs using empty piles
 
 	closing [][]int // groups that close up, each its piles in order (see place.go)
 }
@@ -44,6 +52,7 @@ type pileRule struct {
 	to         []int
 	toMask     uint64 // the piles in to
 	fill       uint64 // bit per source pile; 0 = any
+	fillBars   uint64 // the piles that do not let this one fill them
 	fillNever  bool   // no move fills it while empty
 	startAfter int
 	startWhen  condFn
@@ -110,6 +119,8 @@ type action struct {
 	count   int
 	each    bool
 	targets []int
+	touches uint64 // the targets, as a set
+	minCap  int    // the least room of a target
 	when    condFn
 	grid    bool // some target is a grid: rows are padded with gaps
 }
@@ -201,10 +212,6 @@ func Compile(g *check.Game) *Rules {
 			r.pairPiles = append(r.pairPiles, len(r.piles)-1)
 		}
 	}
-	pairs := 0
-	for _, p := range r.piles {
-		pairs += len(p.to)
-	}
 	for i := range r.piles {
 		p := &r.piles[i]
 		receives := false
@@ -214,21 +221,40 @@ func Compile(g *check.Game) *Rules {
 		p.twoWay = receives && len(p.to) > 0 && !p.grid && p.pairs == 0 &&
 			p.role != check.Foundation && p.role != check.Discard && i != r.stock
 	}
-	r.invert = pairs > 40
 	r.closing = closingGroups(g)
 	var to uint64
 	for _, p := range r.piles {
 		to |= p.toMask
 	}
-	for d := range r.piles {
-		if to&(1<<d) != 0 {
-			r.dests = append(r.dests, d)
+	r.destMask = to
+	for i, p := range r.piles {
+		if p.grid {
+			r.grids |= 1 << i
+		}
+		if p.accepts > 1 {
+			r.multi |= 1 << i
+		}
+		if p.acceptsEmpty > 1 {
+			r.multiEmpty |= 1 << i
+		}
+		if p.fill != 0 {
+			r.filled |= 1 << i
+		}
+		for j, q := range r.piles {
+			if q.fill != 0 && q.fill&(1<<i) == 0 {
+				r.piles[i].fillBars |= 1 << j
+			}
+		}
+		if p.toMask&^(1<<i) != 0 {
+			r.sources |= 1 << i
 		}
 	}
 	for _, a := range g.Actions {
-		ra := action{count: a.Count, each: a.Each, targets: a.Targets, when: r.cond(a.When)}
+		ra := action{count: a.Count, each: a.Each, targets: a.Targets, touches: pileMask(a.Targets), when: r.cond(a.When)}
+		ra.minCap = math.MaxInt
 		for _, t := range a.Targets {
 			ra.grid = ra.grid || g.Piles[t].Grid
+			ra.minCap = min(ra.minCap, r.caps[t])
 		}
 		r.acts = append(r.acts, ra)
 	}
@@ -236,6 +262,7 @@ func Compile(g *check.Game) *Rules {
 		r.redeal = &redeal{inPlace: g.Redeal.InPlace, times: g.Redeal.Times, from: g.Redeal.From, shuffled: g.Redeal.Shuffled, to: g.Redeal.To, by: g.Redeal.By}
 	}
 	r.win = r.cond(g.Win)
+	r.affects = acceptDeps(g)
 	for _, ph := range g.Phases {
 		r.phases = append(r.phases, r.cond(ph.Until))
 	}
@@ -348,14 +375,32 @@ func (r *Rules) cond(c check.Cond) condFn {
 		inner := r.cond(c.C)
 		return func(s *State) bool { return !inner(s) }
 	case check.AllIn:
-		piles := c.Piles
-		total := r.Game.CardCount
-		return func(s *State) bool {
-			n := 0
-			for _, p := range piles {
-				n += s.count(r, p)
+		// The cards are conserved (Load refuses a position that is not the
+		// whole pack), so all of them lie in these piles when no other pile
+		// holds one: the first card found elsewhere decides.
+		in := pileMask(c.Piles)
+		var others, grids []int // the other piles; those that are grids
+		for p, pile := range r.Game.Piles {
+			switch {
+			case in>>p&1 != 0:
+			case pile.Grid:
+				grids = append(grids, p)
+			default:
+				others = append(others, p)
 			}
-			return n == total
+		}
+		return func(s *State) bool {
+			for _, p := range others {
+				if s.lens[p] != 0 {
+					return false
+				}
+			}
+			for _, p := range grids {
+				if slices.ContainsFunc(s.Pile(r, p), func(c Card) bool { return c != gap }) {
+					return false
+				}
+			}
+			return true
 		}
 	case check.InPhase:
 		ph, after := uint8(c.Phase), c.After

@@ -16,7 +16,10 @@ const shuffleStream = 0x9e3779b97f4a7c15
 // Pack returns the unshuffled pack: deck by deck, suits C D H S (those the
 // game uses), ranks A to K.
 func (r *Rules) Pack() []Card {
-	out := make([]Card, 0, r.Game.CardCount)
+	return r.appendPack(make([]Card, 0, r.Game.CardCount))
+}
+
+func (r *Rules) appendPack(out []Card) []Card {
 	for d := 0; d < r.Game.Decks; d++ {
 		for _, s := range r.Game.Suits {
 			for k := 1; k <= 13; k++ {
@@ -71,9 +74,11 @@ func (r *Rules) DealInto(s *State, seed uint64) {
 func (r *Rules) NewState() *State { return r.newState() }
 
 func (r *Rules) dealInto(s *State, seed uint64) {
+	s.touch(allPiles)
 	g := r.Game
 	s.seed = seed
-	pack := r.Pack()
+	var buf [check.MaxCards]Card
+	pack := r.appendPack(buf[:0])
 	// Cards taken out before the shuffle: the first match in pack order.
 	for _, st := range g.Deal {
 		if st.Kind != check.DealTake {

@@ -1,9 +1,7 @@
 package interp
 
 import (
-	"bytes"
 	"math/bits"
-	"unsafe"
 
 	"github.com/patience-dev/patience/dsl/check"
 )
@@ -40,7 +38,7 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 	if r.win(s) {
 		return buf
 	}
-	buf = r.movesFrom(s, ^uint64(0), r.dests, buf)
+	buf = r.movesFrom(s, ^uint64(0), r.destMask, buf)
 	for _, d := range r.pairPiles {
 		buf = r.pairMoves(s, d, buf)
 	}
@@ -64,44 +62,19 @@ func (r *Rules) Moves(s *State, buf []Move) []Move {
 }
 
 // movesFrom appends the legal plays of s from a pile in the set from to a
-// pile in the list targets (of piles some pile moves to): the moves of one
+// pile in the set targets (of piles some pile moves to): the moves of one
 // pile to another, not pairs, deals or redeals.
-func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Move {
-	// wants[c] is the set of piles that accept card c at the bottom of what
-	// is moved onto them; the work is then in proportion to the moves found.
-	// Piles that accept many cards (a space that takes any card) are kept
-	// apart in broad and tested card by card instead, and so is every pile
-	// in games with few sources and destinations, where the index costs
-	// more than it saves.
-	var acc [check.MaxPiles]uint64
-	var broad uint64
-	var wants *[64]uint64
-	if r.invert {
-		wants = new([64]uint64)
-	}
-	for _, d := range targets {
-		a, _ := r.accept(s, d)
-		if a == 0 {
-			continue
-		}
-		acc[d] = a
-		if wants == nil || bits.OnesCount64(a) > 8 {
-			broad |= 1 << d
-			continue
-		}
-		for a != 0 {
-			wants[bits.TrailingZeros64(a)] |= 1 << d
-			a &= a - 1
-		}
-	}
+func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
+	// What each destination accepts, indexed by card, and what may leave
+	// each source are kept with the state (see moveCache): the work is
+	// then in proportion to the moves found and to the piles the last move
+	// touched.
+	ac := r.cache(s)
 	dests := func(c Card) uint64 {
-		var ds uint64
-		if wants != nil {
-			ds = wants[c&cardBits]
-		}
-		for bs := broad; bs != 0; bs &= bs - 1 {
+		ds := ac.wants[c&cardBits] | ac.every
+		for bs := ac.broad; bs != 0; bs &= bs - 1 {
 			d := bits.TrailingZeros64(bs)
-			ds |= (acc[d] >> (c & cardBits) & 1) << d
+			ds |= (ac.set[d] >> (c & cardBits) & 1) << d
 		}
 		return ds
 	}
@@ -109,53 +82,41 @@ func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Mo
 	if r.using {
 		empty = r.emptyPiles(s)
 	}
-	for src := range r.piles {
+	emptyFilled := ac.emptyFilled
+	// The piles a single card may not go to, as they take an exact number
+	// of cards at once (which may depend on whether they are empty).
+	multi := r.multi & r.multiEmpty
+	for ps := r.multi ^ r.multiEmpty; ps != 0; ps &= ps - 1 {
+		if p := bits.TrailingZeros64(ps); r.piles[p].acceptsAt(s.lens[p]) > 1 {
+			multi |= 1 << p
+		}
+	}
+	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
+		src := bits.TrailingZeros64(srcs)
 		pr := &r.piles[src]
 		n := int(s.lens[src])
-		if n == 0 || pr.toMask == 0 || from&(1<<src) == 0 {
+		if n == 0 {
 			continue
 		}
 		if pr.coveredBy != 0 && r.covered(s, src) {
 			continue
 		}
-		to := pr.toMask &^ (1 << src)
+		to := pr.toMask &^ (1 << src) & targets
+		// A single card goes where it is accepted, but not to a pile that
+		// takes an exact number of cards at once, nor to a space that
+		// only other piles fill.
+		one := to &^ (multi | emptyFilled&pr.fillBars)
 		base := r.offs[src]
 		if pr.grid {
 			col := s.cards[base : base+n]
-			emit := func(i int) {
-				for ds := dests(col[i]) & to; ds != 0; ds &= ds - 1 {
-					dst := bits.TrailingZeros64(ds)
-					if r.fitsOne(s, dst, src) {
-						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1, Slot: uint8(i)})
+			free := ac.free[4*src : 4*src+(n+63)>>6]
+			for w, word := range free {
+				for ; word != 0; word &= word - 1 {
+					i := w<<6 | bits.TrailingZeros64(word)
+					for ds := dests(col[i]) & one; ds != 0; ds &= ds - 1 {
+						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
 					}
 				}
-			}
-			// The free cards are the last one, the ones just above a gap,
-			// and with both ends those just below a gap and in row 1: found
-			// from the gaps, which bytes.LastIndexByte finds fast.
-			raw := unsafe.Slice((*byte)(unsafe.Pointer(&col[0])), n)
-			last := n // the lowest slot looked at so far
-			if col[n-1] != gap {
-				emit(n - 1)
-				last = n - 1
-			}
-			for end := n; end > 0; {
-				g := bytes.LastIndexByte(raw[:end], byte(gap))
-				if g < 0 {
-					break
-				}
-				if pr.bothEnds && g+1 < last && col[g+1] != gap {
-					emit(g + 1)
-				}
-				last = g
-				if g > 0 && col[g-1] != gap {
-					emit(g - 1)
-					last = g - 1
-				}
-				end = g
-			}
-			if pr.bothEnds && last > 0 && col[0] != gap {
-				emit(0)
 			}
 			continue
 		}
@@ -164,15 +125,12 @@ func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Mo
 			continue
 		}
 		if pr.move == check.MoveTop {
-			for ds := dests(top) & to; ds != 0; ds &= ds - 1 {
-				dst := bits.TrailingZeros64(ds)
-				if r.fitsOne(s, dst, src) {
-					buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
-				}
+			for ds := dests(top) & one; ds != 0; ds &= ds - 1 {
+				buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1})
 			}
 			continue
 		}
-		lo, hi := n-r.runLen(s, src), n-1
+		lo, hi := n-int(ac.runs[src]), n-1
 		switch pr.move {
 		case check.MoveWhole:
 			if s.cards[base].FaceDown() {
@@ -199,10 +157,10 @@ func (r *Rules) movesFrom(s *State, from uint64, targets []int, buf []Move) []Mo
 					continue
 				}
 				if b == n-1 {
-					if r.fitsOne(s, dst, src) {
+					if one>>dst&1 != 0 {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: 1})
 					}
-				} else if r.refuse(s, dst, src, s.cards[base+b:base+n]) == ok {
+				} else if r.refuseGiven(s, dst, src, s.cards[base+b:base+n], ac.set[dst], refBuild) == ok {
 					buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: uint8(n - b)})
 				}
 			}
@@ -311,16 +269,6 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 	return buf
 }
 
-// fitsOne finishes the check of a single card whose bottom card dst
-// accepts: what depends on the source or the count.
-func (r *Rules) fitsOne(s *State, dst, src int) bool {
-	d := &r.piles[dst]
-	if d.acceptsAt(s.lens[dst]) > 1 {
-		return false
-	}
-	return s.lens[dst] > 0 || d.fill == 0 || d.fill&(1<<src) != 0
-}
-
 // runLen is the length of the movable run at the top of pile p: face-up
 // cards each fitting on the one below by the pile's run rule; for a pile
 // that moves any group, every face-up card at the top.
@@ -423,10 +371,15 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 // refuse says why the cards run (bottom first) may not move from src onto
 // dst, or ok when they may. It decides exactly as Moves does.
 func (r *Rules) refuse(s *State, dst, src int, run []Card) refusal {
+	set, why := r.accept(s, dst)
+	return r.refuseGiven(s, dst, src, run, set, why)
+}
+
+// refuseGiven is refuse given what accept says of dst.
+func (r *Rules) refuseGiven(s *State, dst, src int, run []Card, set uint64, why refusal) refusal {
 	d := &r.piles[dst]
 	k := len(run)
 	dn := int(s.lens[dst])
-	set, why := r.accept(s, dst)
 	acc := d.acceptsAt(uint8(dn))
 	lead := run[0] // the card that decides
 	if r.piles[src].byTop {
@@ -481,12 +434,7 @@ func (r *Rules) canAct(s *State, i int) bool {
 	}
 	if a.grid {
 		// Rows are padded with gaps: refuse a row that would overflow a column.
-		rows := r.gridRows(s, a.targets)
-		for _, t := range a.targets {
-			if rows+a.count > r.caps[t] {
-				return false
-			}
-		}
+		return r.gridRows(s, a.targets)+a.count <= a.minCap
 	} else {
 		for _, t := range a.targets {
 			if int(s.lens[t])+a.count > r.caps[t] {
@@ -530,6 +478,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	switch m.Kind {
 	case Play:
 		src, dst := int(m.From), int(m.To)
+		s.touch(1<<src | 1<<dst)
 		if r.piles[src].grid {
 			i := r.offs[src] + int(m.Slot)
 			s.push(r, dst, s.cards[i])
@@ -544,12 +493,15 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			turned = r.turnUp(s, src)
 		}
 	case Pair:
+		s.touch(1<<m.From | 1<<m.To)
 		turned = r.takeForPair(s, int(m.From), int(m.Slot), int(m.To))
 		if m.Count == 2 {
+			s.touch(1 << m.From2)
 			turned = r.takeForPair(s, int(m.From2), int(m.Slot2), int(m.To)) || turned
 		}
 	case Deal:
 		a := &r.acts[m.Action]
+		s.touch(1<<r.stock | a.touches)
 		if a.each {
 			rows := 0
 			if a.grid {
@@ -575,6 +527,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			}
 		}
 	case Redeal:
+		s.touch(allPiles)
 		if r.redeal.to != nil {
 			r.redealOut(s)
 			break
@@ -602,12 +555,16 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.redeals++
 	}
 	if len(r.closing) > 0 && r.closeUp(s) {
+		s.touch(allPiles) // the piles after a space moved down one place
 		turned = true
 	}
 	if r.refill(s) {
+		s.touch(allPiles)
 		turned = true
 	}
-	r.advancePhase(s)
+	if r.advancePhase(s) {
+		s.touch(allPiles)
+	}
 	return turned
 }
 

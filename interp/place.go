@@ -183,7 +183,7 @@ func (r *Rules) wholeByTop(s *State, src int, to uint64, dests func(Card) uint64
 	run := s.cards[r.offs[src] : r.offs[src]+n]
 	for ds := dests(run[n-1]) & to; ds != 0; ds &= ds - 1 {
 		dst := bits.TrailingZeros64(ds)
-		if n == 1 && r.fitsOne(s, dst, src) || n > 1 && r.refuse(s, dst, src, run) == ok {
+		if r.refuse(s, dst, src, run) == ok {
 			buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(dst), Count: uint8(n)})
 		}
 	}

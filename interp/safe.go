@@ -270,7 +270,7 @@ func (sf *safety) move(s *State) (Move, bool) {
 		return Move{}, false
 	}
 	var buf [64]Move
-	for _, m := range r.movesFrom(s, from, sf.found, buf[:0]) {
+	for _, m := range r.movesFrom(s, from, pileMask(sf.found), buf[:0]) {
 		if m.Kind != Play || m.Count != 1 || r.piles[m.From].role == check.Foundation {
 			continue
 		}

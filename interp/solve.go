@@ -67,7 +67,15 @@ func (r *Rules) Solve(s *State, lim Limits) Solution {
 // search every deal on its own), and with or without safe moves. Tests
 // compare the verdicts each way.
 func (r *Rules) solve(s *State, lim Limits, waste uint64, safe bool) Solution {
-	return r.newSolver(s, lim, waste, safe).run(s)
+	return r.solveWith(s, lim, waste, safe, &solverPool{})
+}
+
+// solveWith is solve taking its memory from pool, and giving it back.
+func (r *Rules) solveWith(s *State, lim Limits, waste uint64, safe bool, pool *solverPool) Solution {
+	sv := r.newSolver(s, lim, waste, safe)
+	sv.pool = pool
+	defer pool.put(sv)
+	return sv.run(s)
 }
 
 // run is the solver's answer for s.
@@ -108,10 +116,9 @@ func (sv *solver) overMemory() bool {
 // table, a position and a list of steps for every depth reached, the line
 // and the scratch space.
 func (sv *solver) held() int {
-	stateBytes := len(sv.r.piles) + len(sv.r.Game.Values) + sv.r.size + 3*24
-	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*stateBytes
+	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*sv.r.stateBytes()
 	for _, st := range sv.steps {
-		n += cap(st) * int(unsafe.Sizeof(step{}))
+		n += cap(st) * stepBytes
 	}
 	n += (cap(sv.path) + cap(sv.moves) + cap(sv.line)) * int(unsafe.Sizeof(Move{}))
 	// The playouts' lines (the current one and the best so far), at their
@@ -120,8 +127,13 @@ func (sv *solver) held() int {
 	return n
 }
 
+// stateBytes is what held counts for a position.
+func (r *Rules) stateBytes() int { return len(r.piles) + len(r.Game.Values) + r.size + 3*24 }
+
+const stepBytes = int(unsafe.Sizeof(step{}))
+
 func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver {
-	sv := &solver{r: r, lim: lim, start: time.Now()}
+	sv := &solver{r: r, lim: lim, start: time.Now(), pool: &solverPool{}}
 	if !lim.Deadline.IsZero() {
 		sv.deadline = lim.Deadline
 	} else if lim.Time > 0 {
@@ -242,10 +254,11 @@ type solver struct {
 	canon     [256]Card // each card as the rules can tell it apart
 	unlimited bool      // redeals are unlimited, so their count is no part of a position
 	hashes    []key128
-	stamps    []uint64 // the stamp of the position at each depth of the line (see onLine)
-	stamp     uint64   // positions entered so far
+	stamps    []uint64     // the stamp of the position at each depth of the line (see onLine)
+	stamp     uint64       // positions entered so far
 	onDead    func(*State) // tests: called with each position remembered as lost
 	scramble  bool         // tests: try the steps in the shuffle's order alone
+	pool      *solverPool  // where its memory comes from, and goes back to
 }
 
 // playouts looks for a win by random playouts biased to progress: where
@@ -266,10 +279,14 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 	}
 	k := sv.key(root)
 	rng := rand.New(rand.NewPCG(k[0], k[1]+uint64(round)))
-	s := r.newState()
-	var line, moves []Move
-	var best []Move
-	var record []Move // the line that got the most cards out so far
+	p := sv.pool
+	if p.playout == nil {
+		p.playout = r.newState()
+	}
+	s := p.playout
+	line, moves, best := p.line[:0], p.moves[:0], p.best[:0]
+	record := p.record[:0] // the line that got the most cards out so far
+	defer func() { p.line, p.moves, p.best, p.record = line, moves, best, record }()
 	recordOut := -1
 	for spent := 0; spent < budget; spent++ { // a playout costs at least one
 		s.CopyFrom(root)
@@ -496,7 +513,7 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 				sv.full = true
 				return limited, noLow
 			}
-			sv.seen.grow()
+			sv.seen.grow(sv.pool)
 			sv.peak = max(sv.peak, sv.held())
 		}
 		sv.seen.put(nonZero(key), onLine(depth))
@@ -504,8 +521,8 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 
 	grew := len(sv.states) <= depth
 	for len(sv.states) <= depth {
-		sv.states = append(sv.states, r.newState())
-		sv.steps = append(sv.steps, make([]step, 0, 32))
+		sv.states = append(sv.states, sv.pool.state(r))
+		sv.steps = append(sv.steps, sv.pool.stepList())
 		sv.stamps = append(sv.stamps, 0)
 	}
 	sv.stamp++
@@ -637,7 +654,7 @@ func (sv *solver) remember(key key128, s *State) {
 		if sv.lim.Memory > 0 && sv.held()-sv.dead.bytes()+sv.dead.grownBytes() > sv.lim.Memory {
 			return
 		}
-		sv.dead.grow()
+		sv.dead.grow(sv.pool)
 		sv.peak = max(sv.peak, sv.held())
 	}
 	sv.dead.insert(nonZero(key))

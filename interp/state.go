@@ -14,7 +14,8 @@ type State struct {
 	phase   uint8
 	redeals uint16 // redeals used
 	values  []uint8
-	seed    uint64 // the deal's: a shuffled redeal shuffles with it
+	seed    uint64     // the deal's: a shuffled redeal shuffles with it
+	acc     *moveCache // nil until moves are listed; not part of the position
 }
 
 func (r *Rules) newState() *State {
@@ -43,6 +44,11 @@ func (s *State) CopyFrom(o *State) {
 	copy(s.lens, o.lens)
 	copy(s.values, o.values)
 	s.phase, s.redeals, s.seed = o.phase, o.redeals, o.seed
+	if o.acc != nil && s.acc != nil {
+		s.acc.copyFrom(o.acc)
+	} else {
+		s.touch(allPiles)
+	}
 }
 
 // Equal reports whether two states of the same rules are the same position.

@@ -82,10 +82,11 @@ func (t *table) get(k key128) (uint64, bool) {
 // it is kept at most three quarters full.
 func (t *table) full() bool { return (t.n+1)*4 > len(t.keys)*3 }
 
-// grow doubles the table (to 1024 slots at first).
-func (t *table) grow() {
+// grow doubles the table (to 1024 slots at first), taking the key array
+// from pool and giving the old one back.
+func (t *table) grow(pool *solverPool) {
 	keys, vals := t.keys, t.vals
-	t.keys = make([]key128, max(2*len(keys), 1024))
+	t.keys = pool.keys(max(2*len(keys), 1024))
 	if t.valued {
 		t.vals = make([]uint64, len(t.keys))
 	}
@@ -99,6 +100,7 @@ func (t *table) grow() {
 			t.put(x, v)
 		}
 	}
+	pool.putKeys(keys)
 }
 
 // insert adds k, which must not be the zero key, to a table with room.

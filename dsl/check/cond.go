@@ -38,7 +38,7 @@ const (
 	Full              // holds as many cards as its capacity
 	Started           // holds at least one card
 	HoldsN            // holds exactly N cards
-	InPlace           // every card it holds is in place (see Pile.Follow); an empty pile is
+	InPlace           // every card it holds is in place (see Pile.Follow); an empty pile is too
 )
 
 // PileTest tests piles: `f1 is full`, `no t is empty`, `f1 holds 13`.

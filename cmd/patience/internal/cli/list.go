@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/rulesets"
+	"github.com/patience-dev/patience/rulesets/builtin"
 )
 
 // listWidth is the width list keeps to, in runes: an 80-column terminal.
@@ -55,9 +55,8 @@ game, aka, decks and summary.`,
 func builtinEntries() []listEntry {
 	entries := []listEntry{}
 	for _, name := range rulesets.Names() {
-		src, _ := rulesets.Source(name)
-		g, err := check.Source("rulesets/"+name+".patience", src)
-		if err != nil {
+		g, ok := builtin.Game(name)
+		if !ok {
 			entries = append(entries, listEntry{Name: name, Aka: []string{},
 				Error: fmt.Sprintf("invalid: run \"patience validate %s\"", name)})
 			continue

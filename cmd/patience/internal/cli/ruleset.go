@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,6 +14,7 @@ import (
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/rulesets"
+	"github.com/patience-dev/patience/rulesets/builtin"
 )
 
 // isPath reports whether a ruleset argument names a file rather than a
@@ -50,6 +50,13 @@ func source(arg string) (filename string, src []byte, err error) {
 // loadGame reads and checks a ruleset argument. A file with errors returns
 // its *dsl.Diagnostics.
 func loadGame(arg string) (*check.Game, error) {
+	if !isPath(arg) {
+		if name, ok := builtinName(arg); ok {
+			if g, ok := builtin.Game(name); ok {
+				return g, nil // checked already, without parsing
+			}
+		}
+	}
 	filename, src, err := source(arg)
 	if err != nil {
 		return nil, err
@@ -87,28 +94,7 @@ func fileError(path string, err error) error {
 
 // builtinName finds a built-in ruleset by its name, or, ignoring case, by its
 // name or one of the game's names (the title or an aka).
-func builtinName(arg string) (string, bool) {
-	names := rulesets.Names()
-	if slices.Contains(names, arg) {
-		return arg, true
-	}
-	for _, name := range names {
-		if strings.EqualFold(name, arg) {
-			return name, true
-		}
-		src, _ := rulesets.Source(name)
-		g, err := check.Source(name+".patience", src)
-		if err != nil {
-			continue
-		}
-		for _, other := range append([]string{g.Name}, g.Aka...) {
-			if strings.EqualFold(other, arg) {
-				return name, true
-			}
-		}
-	}
-	return "", false
-}
+func builtinName(arg string) (string, bool) { return builtin.Find(arg) }
 
 func unknownRuleset(arg string) error {
 	names := rulesets.Names()

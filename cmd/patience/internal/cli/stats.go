@@ -25,6 +25,9 @@ import (
 // maxDeals bounds one run of stats; a larger study is sharded.
 const maxDeals = 1_000_000_000
 
+// maxJobs bounds the jobs whose memory a summary lists.
+const maxJobs = 1 << 12
+
 // dealResult is the solver's verdict on one deal: a line of stats --json,
 // and what stats merge reads back.
 type dealResult struct {
@@ -36,6 +39,11 @@ type dealResult struct {
 	ElapsedMS float64 `json:"elapsed_ms"`
 	// MemoryBytes is the most the search held at once (see --memory).
 	MemoryBytes int `json:"memory_bytes"`
+	// Worker is the job (1 to --jobs) that solved the deal, and
+	// WorkerMemoryBytes the memory that job keeps for its next deal (see
+	// interp.Solver.Kept). Older results lack both.
+	Worker            int `json:"worker"`
+	WorkerMemoryBytes int `json:"worker_memory_bytes"`
 }
 
 func newStatsCmd() *cobra.Command {
@@ -57,8 +65,10 @@ and positions searched per deal. On a terminal a progress bar is drawn on
 stderr while it works.
 
 With --json one JSON object is printed per deal, in seed order, and nothing
-else: ruleset, rules_hash, seed, verdict, nodes, elapsed_ms and memory_bytes
-(the most the search held at once). Files of such
+else: ruleset, rules_hash, seed, verdict, nodes, elapsed_ms, memory_bytes
+(the most the search held at once), worker (the job that solved it) and
+worker_memory_bytes (what that job keeps for its next deal: each job reuses
+the memory of its searches). Files of such
 lines, from runs over different deals, are combined into one summary by
 "patience stats merge":
 
@@ -145,7 +155,10 @@ func parseDeals(s string) (first, last uint64, err error) {
 }
 
 // statsRun solves a range of deals on several workers, all sharing one
-// Rules (which is safe to share), each with its own states.
+// Rules (which is safe to share), each with its own states and its own
+// interp.Solver, which keeps the memory of one search for the next: the
+// workers share nothing they write, and allocate little for the
+// collector to reclaim (its pauses stop them all).
 type statsRun struct {
 	rules       *interp.Rules
 	ruleset     string
@@ -164,16 +177,18 @@ func (run *statsRun) solve(ctx context.Context, emit func(dealResult) error) err
 	seeds := make(chan uint64)
 	results := make(chan dealResult)
 	var wg sync.WaitGroup
-	for range min(uint64(run.jobs), n) {
+	hash := run.rules.Hash()
+	for worker := range int(min(uint64(run.jobs), n)) {
 		wg.Go(func() {
 			s := run.rules.NewState()
+			solver := run.rules.NewSolver()
 			for seed := range seeds {
 				run.rules.DealInto(s, seed)
-				sol := run.rules.Solve(s, run.limits)
+				sol := solver.Solve(s, run.limits)
 				d := dealResult{
-					Ruleset: run.ruleset, RulesHash: run.rules.Hash(), Seed: seed,
+					Ruleset: run.ruleset, RulesHash: hash, Seed: seed,
 					Verdict: sol.Verdict.String(), Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed),
-					MemoryBytes: sol.Memory,
+					MemoryBytes: sol.Memory, Worker: worker + 1, WorkerMemoryBytes: solver.Kept(),
 				}
 				select {
 				case results <- d:
@@ -227,6 +242,8 @@ type summary struct {
 	won, unwinnable, unknown int
 	nodes                    int
 	peak                     int       // the most memory one search held
+	kept                     []int     // the most memory each worker kept, by Worker-1
+	merged                   bool      // from several runs: their workers are not the same
 	times                    []float64 // milliseconds, one per deal
 	minSeed, maxSeed         uint64
 }
@@ -249,6 +266,12 @@ func (s *summary) add(d dealResult) {
 	}
 	s.nodes += d.Nodes
 	s.peak = max(s.peak, d.MemoryBytes)
+	if d.Worker > 0 && d.Worker <= maxJobs {
+		for len(s.kept) < d.Worker {
+			s.kept = append(s.kept, 0)
+		}
+		s.kept[d.Worker-1] = max(s.kept[d.Worker-1], d.WorkerMemoryBytes)
+	}
 	s.times = append(s.times, d.ElapsedMS)
 }
 
@@ -271,6 +294,22 @@ func (s *summary) write(w io.Writer, ruleset string) error {
 	fmt.Fprintf(tw, "positions\t%d searched, %.0f per deal on average\n", s.nodes, float64(s.nodes)/float64(s.n))
 	if s.peak > 0 {
 		fmt.Fprintf(tw, "memory\tat most %s held by one search (one per job)\n", formatBytes(s.peak))
+	}
+	if len(s.kept) > 0 {
+		most := slices.Max(s.kept)
+		if s.merged {
+			fmt.Fprintf(tw, "per job\tat most %s kept between deals\n", formatBytes(most))
+		} else {
+			each := make([]string, len(s.kept))
+			for i, k := range s.kept {
+				each[i] = formatBytes(k)
+			}
+			jobs := fmt.Sprintf("%d jobs", len(s.kept))
+			if len(s.kept) == 1 {
+				jobs = "1 job"
+			}
+			fmt.Fprintf(tw, "per job\tat most %s kept between deals (%s: %s)\n", formatBytes(most), jobs, strings.Join(each, ", "))
+		}
 	}
 	return tw.Flush()
 }
@@ -381,7 +420,7 @@ A large study sharded over four processes with GNU parallel:
 			return []string{"jsonl", "json"}, cobra.ShellCompDirectiveFilterFileExt
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m := &merger{seen: map[uint64]string{}}
+			m := &merger{seen: map[uint64]string{}, sum: summary{merged: true}}
 			for _, path := range args {
 				if err := m.readFile(path, cmd.InOrStdin()); err != nil {
 					return err

@@ -1,0 +1,221 @@
+package interp
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// moveCache keeps with a state what the move generator needs to know of
+// each pile: what accept says of every destination, indexed by card, and
+// which cards of every source may leave it; so that listing the moves
+// after a move recomputes only what that move touched. It is a pure
+// function of the position: it is rebuilt from scratch whenever the state
+// changes by anything but Apply (a deal, a load), and Apply marks stale
+// the piles it changes (touch).
+type moveCache struct {
+	stale uint64   // piles changed since the cache was computed
+	set   []uint64 // accept's set for each pile (kept for destinations only)
+	// wants[c] is the set of piles that accept card c; piles that accept
+	// many cards (a space that takes any card) are kept apart in broad and
+	// tested card by card instead, as they would cost many updates.
+	wants [64]uint64
+	broad uint64
+	every uint64 // the piles that accept every card, tested by none
+	// emptyFilled is the set of empty piles that only some piles fill.
+	emptyFilled uint64
+	runs        []uint8 // for each source that moves runs or any group: runLen
+	// free has, for each grid source, 4 words of the slots whose card is
+	// available (see available): pile p's at free[4*p:].
+	free []uint64
+}
+
+const allPiles = ^uint64(0)
+
+// touch marks the piles in ps changed.
+func (s *State) touch(ps uint64) {
+	if s.acc != nil {
+		s.acc.stale |= ps
+	}
+}
+
+// cache brings the state's cache up to date and returns it.
+func (r *Rules) cache(s *State) *moveCache {
+	ac := s.acc
+	if ac == nil {
+		n := len(r.piles)
+		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles}
+		if r.grids != 0 {
+			ac.free = make([]uint64, 4*n)
+		}
+		s.acc = ac
+	}
+	if ac.stale == 0 {
+		return ac
+	}
+	for ps := ac.stale & r.filled; ps != 0; ps &= ps - 1 {
+		p := bits.TrailingZeros64(ps)
+		ac.emptyFilled &^= 1 << p
+		if s.lens[p] == 0 {
+			ac.emptyFilled |= 1 << p
+		}
+	}
+	for ps := ac.stale & r.sources; ps != 0; ps &= ps - 1 {
+		p := bits.TrailingZeros64(ps)
+		pr := &r.piles[p]
+		switch {
+		case pr.grid:
+			freeSlots(ac.free[4*p:4*p+4], s.cards[r.offs[p]:r.offs[p]+r.caps[p]], int(s.lens[p]), pr.bothEnds)
+		case pr.move == check.MoveRuns || pr.move == check.MoveAny:
+			ac.runs[p] = uint8(r.runLen(s, p))
+		}
+	}
+	need := r.destMask
+	if ac.stale != allPiles {
+		need = 0
+		for ps := ac.stale; ps != 0; ps &= ps - 1 {
+			need |= r.affects[bits.TrailingZeros64(ps)]
+		}
+		need &= r.destMask
+	}
+	for ; need != 0; need &= need - 1 {
+		d := bits.TrailingZeros64(need)
+		a, _ := r.accept(s, d)
+		old := ac.set[d]
+		if a == old {
+			continue
+		}
+		ac.set[d] = a
+		bit := uint64(1) << d
+		if (ac.broad|ac.every)&bit != 0 {
+			ac.broad &^= bit
+			ac.every &^= bit
+		} else {
+			for ; old != 0; old &= old - 1 {
+				ac.wants[bits.TrailingZeros64(old)] &^= bit
+			}
+		}
+		switch {
+		case a == 0:
+		case a == allCards:
+			ac.every |= bit
+		case bits.OnesCount64(a) > 8:
+			ac.broad |= bit
+		default:
+			for ; a != 0; a &= a - 1 {
+				ac.wants[bits.TrailingZeros64(a)] |= bit
+			}
+		}
+	}
+	ac.stale = 0
+	return ac
+}
+
+// freeSlots sets free (4 words) to the slots of a grid column whose card
+// is available, as available decides: a card with no card in the slot
+// above it (the next one), or with bothEnds none in the slot below it.
+// The column is the first n slots of region, the pile's whole region.
+func freeSlots(free []uint64, region []Card, n int, bothEnds bool) {
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(region))), len(region))
+	if n <= 56 && n+8 <= len(raw) {
+		// One word, read 8 slots at a time (the slots past the end masked off).
+		var cards uint64
+		for i := 0; i < n; i += 8 {
+			cards |= uint64(nonZeroBytes(binary.LittleEndian.Uint64(raw[i:]))) << i
+		}
+		cards &= 1<<n - 1
+		free[0] = cards &^ (cards >> 1)
+		if bothEnds {
+			free[0] |= cards &^ (cards << 1)
+		}
+		return
+	}
+	var cards [4]uint64 // the slots holding a card
+	for i := 0; i < n; i += 8 {
+		var b uint8
+		if i+8 <= len(raw) {
+			b = nonZeroBytes(binary.LittleEndian.Uint64(raw[i:]))
+		} else {
+			for k := i; k < len(raw); k++ {
+				if raw[k] != byte(gap) {
+					b |= 1 << (k - i)
+				}
+			}
+		}
+		cards[i>>6] |= uint64(b) << (i & 63)
+	}
+	if n&63 != 0 {
+		cards[n>>6] &= 1<<(n&63) - 1 // the slots past the column's end
+	}
+	clear(free)
+	words := (n + 63) >> 6
+	var carry uint64
+	for w := words - 1; w >= 0; w-- {
+		next := cards[w]>>1 | carry<<63 // a card in slot i+1
+		carry = cards[w] & 1
+		free[w] = cards[w] &^ next
+	}
+	if bothEnds {
+		carry = 0
+		for w := range words {
+			prev := cards[w]<<1 | carry>>63 // a card in slot i-1
+			carry = cards[w]
+			free[w] |= cards[w] &^ prev
+		}
+	}
+}
+
+// nonZeroBytes has bit k set when byte k of x is not zero.
+func nonZeroBytes(x uint64) uint8 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	y := ((x&low7 + low7) | x) & high // the high bit of each non-zero byte
+	return uint8((y >> 7) * 0x0102040810204080 >> 56)
+}
+
+// copyFrom makes c equal to o.
+func (c *moveCache) copyFrom(o *moveCache) {
+	c.stale, c.broad, c.every, c.emptyFilled = o.stale, o.broad, o.every, o.emptyFilled
+	copy(c.set, o.set)
+	c.wants = o.wants
+	copy(c.runs, o.runs)
+	copy(c.free, o.free)
+}
+
+// acceptDeps returns, for each pile p, the piles whose acceptance (see
+// accept) may change when p's contents change: p itself, the piles that
+// start only after p, those whose start or base conditions read p, and
+// the empty pile that follows left of p.
+// A change of phase makes every pile stale (Apply), so conditions on the
+// phase need no entry; the game values never change after the deal.
+// Whatever accept reads of the state beyond pile d itself must be here.
+func acceptDeps(g *check.Game) []uint64 {
+	deps := make([]uint64, len(g.Piles))
+	for d, p := range g.Piles {
+		reads := uint64(1) << d
+		if p.StartAfter >= 0 {
+			reads |= 1 << p.StartAfter
+		}
+		reads |= condPiles(p.StartWhen)
+		if p.Follow != nil && p.Left >= 0 {
+			reads |= 1 << p.Left // an empty pile that follows left reads its neighbour's top
+		}
+		for _, b := range p.Base {
+			reads |= condPiles(b.Cond)
+		}
+		for i := range deps {
+			deps[i] |= (reads >> i & 1) << d
+		}
+	}
+	return deps
+}
+
+// pileMask is the set of the piles ps.
+func pileMask(ps []int) uint64 {
+	var m uint64
+	for _, p := range ps {
+		m |= 1 << p
+	}
+	return m
+}
