@@ -34,6 +34,16 @@ type moveCache struct {
 
 const allPiles = ^uint64(0)
 
+// cacheBytes is the memory of a state's move cache, as cache makes it.
+func (r *Rules) cacheBytes() int {
+	n := len(r.piles)
+	b := int(unsafe.Sizeof(moveCache{})) + 8*n + n // set, runs
+	if r.grids != 0 {
+		b += 8 * 4 * n // free
+	}
+	return b
+}
+
 // touch marks the piles in ps changed.
 func (s *State) touch(ps uint64) {
 	if s.acc != nil {

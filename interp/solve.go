@@ -116,7 +116,7 @@ func (sv *solver) overMemory() bool {
 // table, a position and a list of steps for every depth reached, the line
 // and the scratch space.
 func (sv *solver) held() int {
-	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*sv.r.stateBytes()
+	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*sv.r.stateBytes() + cap(sv.stamps)*8
 	for _, st := range sv.steps {
 		n += cap(st) * stepBytes
 	}
@@ -127,8 +127,11 @@ func (sv *solver) held() int {
 	return n
 }
 
-// stateBytes is what held counts for a position.
-func (r *Rules) stateBytes() int { return len(r.piles) + len(r.Game.Values) + r.size + 3*24 }
+// stateBytes is what held counts for a position: its cards, lengths and
+// values, and the move cache it carries (see moveCache).
+func (r *Rules) stateBytes() int {
+	return len(r.piles) + len(r.Game.Values) + r.size + 3*24 + r.cacheBytes()
+}
 
 const stepBytes = int(unsafe.Sizeof(step{}))
 
