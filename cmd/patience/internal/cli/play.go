@@ -113,9 +113,10 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 				if fullScreen(cmd, plain || replay != "", asJSON) {
 					since := time.Now()
 					note = func() string { return savedNote(latestSave(since)) }
-					// The full-screen game quits on SIGTERM by itself, having
-					// saved after every move; its context is not cancelled
-					// too, which would race its own quitting.
+					// The full-screen game quits on SIGTERM by itself and saves
+					// the game as it stands, the time since its last move
+					// included; its context is not cancelled too, which
+					// would race its own quitting.
 					err := playFullScreen(parent, cmd, args, &seed, resume, ascii, winnable)
 					select {
 					case <-ctx.Done(): // the signal, if one came, is noted

@@ -8,6 +8,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"io"
 	"time"
 
@@ -63,16 +64,23 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		// NO_COLOR asks for no colour, not for no emphasis.
 		r.SetColorProfile(termenv.ANSI)
 	}
-	app := newApp(cfg, newTheme(r, !cfg.NoColor))
-	p := tea.NewProgram(app,
+	game := newApp(cfg, newTheme(r, !cfg.NoColor))
+	p := tea.NewProgram(game,
 		tea.WithContext(ctx),
 		tea.WithInput(in),
 		tea.WithOutput(out),
 		tea.WithAltScreen(),
 		tea.WithMouseCellMotion(),
 	)
-	_, err := p.Run()
-	if err == tea.ErrProgramKilled && ctx.Err() != nil {
+	final, err := p.Run()
+	if a, ok := final.(*app); ok {
+		// Stopped from outside (SIGTERM, or ctx), the program quits
+		// without a last message to the game: save it here, so that the
+		// time since its last move is kept as quitting keeps it.
+		a.stopSearch()
+		a.keep()
+	}
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()
 	}
 	return err
