@@ -223,6 +223,21 @@ func (st *Store) Latest(key string) (*Saved, bool) {
 	return best, best != nil
 }
 
+// CanResume reports whether Resumable would offer a game of key to resume
+// under rules, reading only: nothing is moved aside.
+func (st *Store) CanResume(key string, rules *interp.Rules) bool {
+	for _, f := range st.saveFiles(key) {
+		sv, err := Read(f.path)
+		if err != nil || sv.Status != interp.Playing.String() || len(sv.Moves) == 0 {
+			continue
+		}
+		if _, err := rules.Load(sv.Position); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // saveFile is a file in the saves folder named as a save of a key.
 type saveFile struct {
 	path string

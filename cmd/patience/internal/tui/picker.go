@@ -9,6 +9,7 @@ import (
 
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
 )
 
 // entry is one built-in ruleset in the picker.
@@ -46,7 +47,7 @@ func newPicker(cfg *Config, st *store.Store, sel string) *picker {
 			e.game = g
 			e.summary = g.Summary
 			e.stats = stats[key]
-			_, e.saved = st.Latest(key)
+			e.saved = st.CanResume(key, interp.Compile(g))
 		}
 		if name == sel {
 			pk.sel = len(pk.entries)

@@ -644,4 +644,24 @@ func TestPickerMarksOnlyResumableSaves(t *testing.T) {
 	assert.NotContains(t, h.frame(), "[saved game]")
 	h.keys("enter")
 	assert.Equal(t, screenGame, h.a.screen, "nothing is offered, so the picker must not say there is")
+
+	// A save written under other rules (here its rules hash is changed, as
+	// a save from an older version of a built-in game would differ).
+	seed := h.a.play.g.Seed
+	h.keys("d", "q")
+	require.Equal(t, screenPicker, h.a.screen)
+	require.Contains(t, h.frame(), "[saved game]", "a save the rules can load is marked")
+	st := &store.Store{Dir: dir}
+	path := st.SavePath("plot", seed)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(data, &doc))
+	doc["rules_hash"] = "0123456789abcdef"
+	data, err = json.Marshal(doc)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	h = openHarness(t, "", nil, dir)
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 2*len(rulesets.Names()) + 12})
+	assert.NotContains(t, h.frame(), "[saved game]", "the rules refuse this save: opening plot offers nothing")
 }
