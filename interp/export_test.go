@@ -21,3 +21,12 @@ func (r *Rules) CommutingWaste() uint64 { return r.wasteMask() }
 func (r *Rules) ShortenLine(s *State, line []Move) []Move {
 	return r.newSolver(s, Limits{}, r.wasteMask(), true).shorten(s, line)
 }
+
+// StepPlayouts runs the playouts over steps (see portfolio) from s for
+// about nodes positions: the line found, whether it wins, and whether
+// Solve runs them for these rules at all.
+func (r *Rules) StepPlayouts(s *State, nodes int) (line []Move, won, enabled bool) {
+	sv := r.newSolver(s, Limits{Nodes: nodes}, r.wasteMask(), true)
+	line, won = sv.playouts(s.Clone(), 0, true)
+	return line, won, sv.stepPlayouts
+}

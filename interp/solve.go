@@ -153,6 +153,7 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 	}
 	sv.unlimited = r.redeal != nil && r.redeal.times < 0
 	sv.waste = waste
+	sv.stepPlayouts = waste != 0 && sv.unlimited
 	sv.scratch = r.newState()
 	for i := range r.piles {
 		if role := r.piles[i].role; role == check.Foundation || role == check.Discard {
@@ -177,6 +178,17 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 // the game (in Klondike and FreeCell a depth-first search, in Precedence
 // and Babette the playouts), and none pays more than a few times what its
 // best search would cost alone.
+//
+// Where deals commute and redeals are unlimited (Klondike, Canfield), a
+// fourth search takes its turn with twice the depth-first searches'
+// budget: playouts whose every move is one of the depth-first search's
+// steps, "deal k times, then play a card" (see steps), so that a playout
+// never spends its moves turning the stock round and round and sees every
+// card the stock can give. It wins the deals it suits with 4 to 18 times
+// fewer positions than the playouts of single moves, which win others
+// (alone it won 77 Klondike deals of 100 where they won 82, at 2,000,000
+// positions), so it comes beside them, not instead. Where redeals are
+// limited it would burn a pass with every long deal, and does not run.
 func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 	total := sv.lim.Nodes
 	defer func() { sv.lim.Nodes = total }()
@@ -185,13 +197,16 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 	}
 	full := false // a depth-first search filled the memory allowed
 	for round, budget := 0, 500; ; round, budget = round+1, budget*4 {
-		for strategy := range 3 {
-			if strategy < 2 && full {
+		for strategy := range 4 {
+			if strategy < 2 && full || strategy == 3 && !sv.stepPlayouts {
 				continue
 			}
 			sv.lim.Nodes = sv.nodes + budget
-			if strategy == 2 {
+			switch strategy {
+			case 2:
 				sv.lim.Nodes += 3 * budget // the cheapest search, and often the best
+			case 3:
+				sv.lim.Nodes += budget
 			}
 			if total > 0 {
 				sv.lim.Nodes = min(sv.lim.Nodes, total)
@@ -213,8 +228,8 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 					return nil, exhausted
 				}
 				full = sv.full
-			case 2:
-				if line, ok := sv.playouts(root, round); ok {
+			case 2, 3:
+				if line, ok := sv.playouts(root, round, strategy == 3); ok {
 					return sv.finish(root, line), found
 				}
 			}
@@ -234,37 +249,38 @@ const (
 )
 
 type solver struct {
-	r         *Rules
-	lim       Limits
-	deadline  time.Time
-	start     time.Time
-	closed    uint64 // piles hashed by their top card and count (see closedPiles)
-	acyclic   bool   // positions never come back (see acyclic)
-	dead      table  // acyclic: positions searched to the end and lost, kept across rounds
-	seen      table
-	full      bool // the table could not grow within Limits.Memory
-	peak      int  // the most memory held, in bytes (see held)
-	nodes     int
-	path      []Move
-	states    []*State // a scratch state per depth
-	steps     [][]step // the steps tried at each depth
-	moves     []Move   // scratch
-	scratch   *State
-	waste     uint64     // the piles the stock deals to, when deals commute (see steps)
-	outs      []int      // foundations and discards
-	rate      bool       // order steps of equal promise by worth (see order)
-	line      []Move     // scratch
-	shuffle   *rand.Rand // breaks ties between steps at random, when set
-	classes   [][]int    // groups of interchangeable piles
-	safe      *safety
-	canon     [256]Card // each card as the rules can tell it apart
-	unlimited bool      // redeals are unlimited, so their count is no part of a position
-	hashes    []key128
-	stamps    []uint64     // the stamp of the position at each depth of the line (see onLine)
-	stamp     uint64       // positions entered so far
-	onDead    func(*State) // tests: called with each position remembered as lost
-	scramble  bool         // tests: try the steps in the shuffle's order alone
-	pool      *solverPool  // where its memory comes from, and goes back to
+	r            *Rules
+	lim          Limits
+	deadline     time.Time
+	start        time.Time
+	closed       uint64 // piles hashed by their top card and count (see closedPiles)
+	acyclic      bool   // positions never come back (see acyclic)
+	dead         table  // acyclic: positions searched to the end and lost, kept across rounds
+	seen         table
+	full         bool // the table could not grow within Limits.Memory
+	peak         int  // the most memory held, in bytes (see held)
+	nodes        int
+	path         []Move
+	states       []*State // a scratch state per depth
+	steps        [][]step // the steps tried at each depth
+	moves        []Move   // scratch
+	scratch      *State
+	waste        uint64     // the piles the stock deals to, when deals commute (see steps)
+	outs         []int      // foundations and discards
+	rate         bool       // order steps of equal promise by worth (see order)
+	line         []Move     // scratch
+	shuffle      *rand.Rand // breaks ties between steps at random, when set
+	classes      [][]int    // groups of interchangeable piles
+	safe         *safety
+	canon        [256]Card // each card as the rules can tell it apart
+	unlimited    bool      // redeals are unlimited, so their count is no part of a position
+	stepPlayouts bool      // playouts over steps too (see portfolio)
+	hashes       []key128
+	stamps       []uint64     // the stamp of the position at each depth of the line (see onLine)
+	stamp        uint64       // positions entered so far
+	onDead       func(*State) // tests: called with each position remembered as lost
+	scramble     bool         // tests: try the steps in the shuffle's order alone
+	pool         *solverPool  // where its memory comes from, and goes back to
 }
 
 // playouts looks for a win by random playouts biased to progress: where
@@ -274,8 +290,10 @@ type solver struct {
 // far, replayed without a search. They stop at the node limit (or after a
 // fixed number of positions without one); the positions where they choose
 // a move count as nodes. The random source is seeded from the position and
-// the round, so a solve gives the same answer every time.
-func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
+// the round, so a solve gives the same answer every time. bySteps plays
+// steps (see steps) instead of single moves, in games whose deals commute:
+// the best-promising step at random, or now and then any step.
+func (sv *solver) playouts(root *State, round int, bySteps bool) ([]Move, bool) {
 	r := sv.r
 	budget := 1 << 30 // without a node limit, until the deadline
 	if sv.lim.Nodes > 0 {
@@ -294,6 +312,7 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 	record := p.record[:0] // the line that got the most cards out so far
 	defer func() { p.line, p.moves, p.best, p.record = line, moves, best, record }()
 	recordOut := -1
+	var sts, bestSt []step
 	for spent := 0; spent < budget; spent++ { // a playout costs at least one
 		s.CopyFrom(root)
 		line = line[:0]
@@ -310,6 +329,32 @@ func (sv *solver) playouts(root *State, round int) ([]Move, bool) {
 		for steps := 0; steps < 4*r.Game.CardCount*(1+r.redealsAllowed()) && spent < budget; steps++ {
 			if r.Won(s) {
 				return slices.Clone(line), true
+			}
+			if bySteps {
+				var dealt int
+				sts, moves, dealt = r.steps(s, sv.waste, sts[:0], moves, sv.scratch)
+				spent += dealt
+				sv.nodes += dealt
+				if len(sts) == 0 {
+					break
+				}
+				bestSt = bestSt[:0]
+				top := -1
+				for _, st := range sts {
+					if p := int(st.score); p > top {
+						top, bestSt = p, append(bestSt[:0], st)
+					} else if p == top {
+						bestSt = append(bestSt, st)
+					}
+				}
+				st := bestSt[rng.IntN(len(bestSt))]
+				if rng.IntN(8) == 0 {
+					st = sts[rng.IntN(len(sts))]
+				}
+				line = r.applyStep(s, st, line)
+				spent++
+				sv.nodes++
+				continue
 			}
 			moves = r.Moves(s, moves[:0])
 			if len(moves) == 0 {

@@ -111,3 +111,32 @@ func samePiles(r *interp.Rules, a, b *interp.State) bool {
 	}
 	return true
 }
+
+// The playouts over steps run only where deals commute and redeals are
+// unlimited, and what they win replays move by move through a game.
+func TestStepPlayouts(t *testing.T) {
+	for name, want := range map[string]bool{
+		"klondike-by-threes-worry-back": true, "klondike": true, "canfield": true,
+		"precedence": false, "plot": false, "freecell": false, "golf": false, "forty-thieves": false,
+	} {
+		r := load(t, name)
+		_, _, enabled := r.StepPlayouts(r.Deal(1), 10)
+		assert.Equal(t, want, enabled, name)
+	}
+	r := load(t, "klondike-by-threes-worry-back")
+	won := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		line, ok, _ := r.StepPlayouts(r.Deal(seed), 200_000)
+		if !ok {
+			continue
+		}
+		won++
+		g := interp.NewFromRules(r, seed)
+		for i, m := range line {
+			require.NoError(t, g.PlayMove(m), "seed %d, move %d of %d", seed, i+1, len(line))
+		}
+		assert.Equal(t, interp.Won, g.Status(), "seed %d", seed)
+	}
+	assert.GreaterOrEqual(t, won, 6, "of 20 deals, 9 are won in 200,000 positions")
+	t.Logf("won %d of 20", won)
+}
