@@ -30,6 +30,14 @@ type moveCache struct {
 	// free has, for each grid source, 4 words of the slots whose card is
 	// available (see available): pile p's at free[4*p:].
 	free []uint64
+	// freeCards[p] is the set of the cards available in grid source p,
+	// and wanted the set of the cards some destination accepts (the union
+	// of set): a grid column none of whose available cards is wanted has
+	// no move, and the move generator passes it over with one test
+	// instead of looking up each card. Many columns hold no wanted card in
+	// the usual position, where a few foundations each want one card.
+	freeCards []uint64
+	wanted    uint64
 }
 
 const allPiles = ^uint64(0)
@@ -39,7 +47,7 @@ func (r *Rules) cacheBytes() int {
 	n := len(r.piles)
 	b := int(unsafe.Sizeof(moveCache{})) + 8*n + n // set, runs
 	if r.grids != 0 {
-		b += 8 * 4 * n // free
+		b += 8*4*n + 8*n // free, freeCards
 	}
 	return b
 }
@@ -59,6 +67,7 @@ func (r *Rules) cache(s *State) *moveCache {
 		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles}
 		if r.grids != 0 {
 			ac.free = make([]uint64, 4*n)
+			ac.freeCards = make([]uint64, n)
 		}
 		s.acc = ac
 	}
@@ -77,7 +86,16 @@ func (r *Rules) cache(s *State) *moveCache {
 		pr := &r.piles[p]
 		switch {
 		case pr.grid:
-			freeSlots(ac.free[4*p:4*p+4], s.cards[r.offs[p]:r.offs[p]+r.caps[p]], int(s.lens[p]), pr.bothEnds)
+			free := ac.free[4*p : 4*p+4]
+			col := s.cards[r.offs[p] : r.offs[p]+r.caps[p]]
+			freeSlots(free, col, int(s.lens[p]), pr.bothEnds)
+			var cards uint64
+			for w, word := range free[:(int(s.lens[p])+63)>>6] {
+				for ; word != 0; word &= word - 1 {
+					cards |= 1 << (col[w<<6|bits.TrailingZeros64(word)] & cardBits)
+				}
+			}
+			ac.freeCards[p] = cards
 		case pr.move == check.MoveRuns || pr.move == check.MoveAny:
 			ac.runs[p] = uint8(r.runLen(s, p))
 		}
@@ -90,6 +108,7 @@ func (r *Rules) cache(s *State) *moveCache {
 		}
 		need &= r.destMask
 	}
+	changed := false
 	for ; need != 0; need &= need - 1 {
 		d := bits.TrailingZeros64(need)
 		a, _ := r.accept(s, d)
@@ -97,6 +116,7 @@ func (r *Rules) cache(s *State) *moveCache {
 		if a == old {
 			continue
 		}
+		changed = true
 		ac.set[d] = a
 		bit := uint64(1) << d
 		if (ac.broad|ac.every)&bit != 0 {
@@ -117,6 +137,12 @@ func (r *Rules) cache(s *State) *moveCache {
 			for ; a != 0; a &= a - 1 {
 				ac.wants[bits.TrailingZeros64(a)] |= bit
 			}
+		}
+	}
+	if changed {
+		ac.wanted = 0
+		for ds := r.destMask; ds != 0; ds &= ds - 1 {
+			ac.wanted |= ac.set[bits.TrailingZeros64(ds)]
 		}
 	}
 	ac.stale = 0
@@ -188,9 +214,10 @@ func nonZeroBytes(x uint64) uint8 {
 func (c *moveCache) copyFrom(o *moveCache) {
 	c.stale, c.broad, c.every, c.emptyFilled = o.stale, o.broad, o.every, o.emptyFilled
 	copy(c.set, o.set)
-	c.wants = o.wants
+	c.wants, c.wanted = o.wants, o.wanted
 	copy(c.runs, o.runs)
 	copy(c.free, o.free)
+	copy(c.freeCards, o.freeCards)
 }
 
 // acceptDeps returns, for each pile p, the piles whose acceptance (see

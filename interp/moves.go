@@ -93,6 +93,9 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 	}
 	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
 		src := bits.TrailingZeros64(srcs)
+		if r.grids>>src&1 != 0 && ac.freeCards[src]&ac.wanted == 0 {
+			continue // no available card of this column is accepted anywhere
+		}
 		pr := &r.piles[src]
 		n := int(s.lens[src])
 		if n == 0 {
