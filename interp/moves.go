@@ -505,30 +505,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	case Deal:
 		a := &r.acts[m.Action]
 		s.touch(1<<r.stock | a.touches)
-		if a.each {
-			rows := 0
-			if a.grid {
-				rows = r.gridRows(s, a.targets)
-			}
-			for k := 0; k < a.count; k++ {
-				for _, t := range a.targets {
-					if s.lens[r.stock] == 0 {
-						break
-					}
-					if r.piles[t].grid {
-						for int(s.lens[t]) < rows+k {
-							s.push(r, t, gap)
-						}
-					}
-					s.push(r, t, s.pop(r, r.stock).Up())
-				}
-			}
-		} else {
-			t := a.targets[0]
-			for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
-				s.push(r, t, s.pop(r, r.stock).Up())
-			}
-		}
+		r.deal(s, a)
 	case Redeal:
 		s.touch(allPiles)
 		if r.redeal.to != nil {
@@ -569,6 +546,46 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.touch(allPiles)
 	}
 	return turned
+}
+
+// deal plays the stock action a: count cards (each: count rounds of one
+// card to every target in turn), the stock's top card first, face up, as
+// far as the stock goes. A grid column is first padded with gaps to the
+// row being dealt. The stock's length is kept in a local and the cards
+// written in place: half of the moves in a game that deals rows are deals.
+func (r *Rules) deal(s *State, a *action) {
+	st := r.offs[r.stock]
+	left := int(s.lens[r.stock]) // the stock's cards: the next one dealt is at st+left-1
+	if !a.each {
+		t := a.targets[0]
+		for k := 0; k < a.count && left > 0; k++ {
+			left--
+			s.push(r, t, s.cards[st+left].Up())
+		}
+		s.lens[r.stock] = uint8(left)
+		return
+	}
+	rows := 0
+	if a.grid {
+		rows = r.gridRows(s, a.targets)
+	}
+	for k := 0; k < a.count && left > 0; k++ {
+		for _, t := range a.targets {
+			if left == 0 {
+				break
+			}
+			o, n := r.offs[t], int(s.lens[t])
+			if r.grids>>t&1 != 0 {
+				for ; n < rows+k; n++ {
+					s.cards[o+n] = gap
+				}
+			}
+			left--
+			s.cards[o+n] = s.cards[st+left].Up()
+			s.lens[t] = uint8(n + 1)
+		}
+	}
+	s.lens[r.stock] = uint8(left)
 }
 
 // redealOut plays a redeal that deals out again: it gathers the piles in
