@@ -14,7 +14,8 @@ import (
 // after a move recomputes only what that move touched. It is a pure
 // function of the position: it is rebuilt from scratch whenever the state
 // changes by anything but Apply (a deal, a load), and Apply marks stale
-// the piles it changes (touch).
+// the piles it changes (touch), or keeps a grid column's occupancy up to
+// date in place (setSlot).
 type moveCache struct {
 	stale uint64   // piles changed since the cache was computed
 	set   []uint64 // accept's set for each pile (kept for destinations only)
@@ -27,17 +28,15 @@ type moveCache struct {
 	// emptyFilled is the set of empty piles that only some piles fill.
 	emptyFilled uint64
 	runs        []uint8 // for each source that moves runs or any group: runLen
-	// free has, for each grid source, 4 words of the slots whose card is
-	// available (see available): pile p's at free[4*p:].
-	free []uint64
-	// freeCards[p] is the set of the cards available in grid source p,
-	// and wanted the set of the cards some destination accepts (the union
-	// of set): a grid column none of whose available cards is wanted has
-	// no move, and the move generator passes it over with one test
-	// instead of looking up each card. Many columns hold no wanted card in
-	// the usual position, where a few foundations each want one card.
-	freeCards []uint64
-	wanted    uint64
+	// occ has, for each grid source, 4 words of the slots that hold a
+	// card (not a gap): pile p's at occ[4*p:], no bit at or past its
+	// length. The move generator derives the available cards from it with
+	// a few word operations (see freeOf). A move from a grid empties one
+	// slot and a deal fills one: Apply sets those bits itself (setSlot), so
+	// that the column need not be read again; occStale is the set of the
+	// grid piles whose occ must be rebuilt from their cards.
+	occ      []uint64
+	occStale uint64
 }
 
 const allPiles = ^uint64(0)
@@ -47,7 +46,7 @@ func (r *Rules) cacheBytes() int {
 	n := len(r.piles)
 	b := int(unsafe.Sizeof(moveCache{})) + 8*n + n // set, runs
 	if r.grids != 0 {
-		b += 8*4*n + 8*n // free, freeCards
+		b += 8 * 4 * n // occ
 	}
 	return b
 }
@@ -56,6 +55,28 @@ func (r *Rules) cacheBytes() int {
 func (s *State) touch(ps uint64) {
 	if s.acc != nil {
 		s.acc.stale |= ps
+		s.acc.occStale |= ps
+	}
+}
+
+// setSlot records that slot i of grid pile p now holds a card (full) or a
+// gap, and that this is the only change to p's slots besides gaps added
+// past its end: p is marked changed, but its occupancy is updated in place
+// rather than rebuilt.
+func (s *State) setSlot(p, i int, full bool) {
+	ac := s.acc
+	if ac == nil {
+		return
+	}
+	ac.stale |= 1 << p
+	if ac.occStale>>p&1 != 0 {
+		return
+	}
+	w, bit := &ac.occ[4*p+i>>6], uint64(1)<<(i&63)
+	if full {
+		*w |= bit
+	} else {
+		*w &^= bit
 	}
 }
 
@@ -64,10 +85,9 @@ func (r *Rules) cache(s *State) *moveCache {
 	ac := s.acc
 	if ac == nil {
 		n := len(r.piles)
-		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles}
+		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles, occStale: allPiles}
 		if r.grids != 0 {
-			ac.free = make([]uint64, 4*n)
-			ac.freeCards = make([]uint64, n)
+			ac.occ = make([]uint64, 4*n)
 		}
 		s.acc = ac
 	}
@@ -81,22 +101,14 @@ func (r *Rules) cache(s *State) *moveCache {
 			ac.emptyFilled |= 1 << p
 		}
 	}
-	for ps := ac.stale & r.sources; ps != 0; ps &= ps - 1 {
+	for ps := ac.occStale & r.grids & r.sources; ps != 0; ps &= ps - 1 {
 		p := bits.TrailingZeros64(ps)
-		pr := &r.piles[p]
-		switch {
-		case pr.grid:
-			free := ac.free[4*p : 4*p+4]
-			col := s.cards[r.offs[p] : r.offs[p]+r.caps[p]]
-			freeSlots(free, col, int(s.lens[p]), pr.bothEnds)
-			var cards uint64
-			for w, word := range free[:(int(s.lens[p])+63)>>6] {
-				for ; word != 0; word &= word - 1 {
-					cards |= 1 << (col[w<<6|bits.TrailingZeros64(word)] & cardBits)
-				}
-			}
-			ac.freeCards[p] = cards
-		case pr.move == check.MoveRuns || pr.move == check.MoveAny:
+		occupied(ac.occ[4*p:4*p+4], s.cards[r.offs[p]:r.offs[p]+r.caps[p]], int(s.lens[p]))
+	}
+	ac.occStale = 0
+	for ps := ac.stale & r.sources &^ r.grids; ps != 0; ps &= ps - 1 {
+		p := bits.TrailingZeros64(ps)
+		if pr := &r.piles[p]; pr.move == check.MoveRuns || pr.move == check.MoveAny {
 			ac.runs[p] = uint8(r.runLen(s, p))
 		}
 	}
@@ -108,7 +120,6 @@ func (r *Rules) cache(s *State) *moveCache {
 		}
 		need &= r.destMask
 	}
-	changed := false
 	for ; need != 0; need &= need - 1 {
 		d := bits.TrailingZeros64(need)
 		a, _ := r.accept(s, d)
@@ -116,7 +127,6 @@ func (r *Rules) cache(s *State) *moveCache {
 		if a == old {
 			continue
 		}
-		changed = true
 		ac.set[d] = a
 		bit := uint64(1) << d
 		if (ac.broad|ac.every)&bit != 0 {
@@ -139,36 +149,15 @@ func (r *Rules) cache(s *State) *moveCache {
 			}
 		}
 	}
-	if changed {
-		ac.wanted = 0
-		for ds := r.destMask; ds != 0; ds &= ds - 1 {
-			ac.wanted |= ac.set[bits.TrailingZeros64(ds)]
-		}
-	}
 	ac.stale = 0
 	return ac
 }
 
-// freeSlots sets free (4 words) to the slots of a grid column whose card
-// is available, as available decides: a card with no card in the slot
-// above it (the next one), or with bothEnds none in the slot below it.
-// The column is the first n slots of region, the pile's whole region.
-func freeSlots(free []uint64, region []Card, n int, bothEnds bool) {
+// occupied sets occ (4 words) to the slots of a grid column that hold a
+// card. The column is the first n slots of region, the pile's whole region.
+func occupied(occ []uint64, region []Card, n int) {
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(region))), len(region))
-	if n <= 56 && n+8 <= len(raw) {
-		// One word, read 8 slots at a time (the slots past the end masked off).
-		var cards uint64
-		for i := 0; i < n; i += 8 {
-			cards |= uint64(nonZeroBytes(binary.LittleEndian.Uint64(raw[i:]))) << i
-		}
-		cards &= 1<<n - 1
-		free[0] = cards &^ (cards >> 1)
-		if bothEnds {
-			free[0] |= cards &^ (cards << 1)
-		}
-		return
-	}
-	var cards [4]uint64 // the slots holding a card
+	clear(occ)
 	for i := 0; i < n; i += 8 {
 		var b uint8
 		if i+8 <= len(raw) {
@@ -180,25 +169,33 @@ func freeSlots(free []uint64, region []Card, n int, bothEnds bool) {
 				}
 			}
 		}
-		cards[i>>6] |= uint64(b) << (i & 63)
+		occ[i>>6] |= uint64(b) << (i & 63)
 	}
 	if n&63 != 0 {
-		cards[n>>6] &= 1<<(n&63) - 1 // the slots past the column's end
+		occ[n>>6] &= 1<<(n&63) - 1 // the slots past the column's end
 	}
+}
+
+// freeOf sets free to the slots of a grid column of n slots whose card is
+// available, as available decides, given occ, the slots that hold a card
+// (see occupied): a card with no card in the slot above it (the next one),
+// or with bothEnds none in the slot below it. The move generator does the
+// same inline for a column of one word.
+func freeOf(free, occ []uint64, n int, bothEnds bool) {
 	clear(free)
 	words := (n + 63) >> 6
 	var carry uint64
 	for w := words - 1; w >= 0; w-- {
-		next := cards[w]>>1 | carry<<63 // a card in slot i+1
-		carry = cards[w] & 1
-		free[w] = cards[w] &^ next
+		next := occ[w]>>1 | carry<<63 // a card in slot i+1
+		carry = occ[w] & 1
+		free[w] = occ[w] &^ next
 	}
 	if bothEnds {
 		carry = 0
 		for w := range words {
-			prev := cards[w]<<1 | carry>>63 // a card in slot i-1
-			carry = cards[w]
-			free[w] |= cards[w] &^ prev
+			prev := occ[w]<<1 | carry>>63 // a card in slot i-1
+			carry = occ[w]
+			free[w] |= occ[w] &^ prev
 		}
 	}
 }
@@ -214,10 +211,9 @@ func nonZeroBytes(x uint64) uint8 {
 func (c *moveCache) copyFrom(o *moveCache) {
 	c.stale, c.broad, c.every, c.emptyFilled = o.stale, o.broad, o.every, o.emptyFilled
 	copy(c.set, o.set)
-	c.wants, c.wanted = o.wants, o.wanted
+	c.wants, c.occStale = o.wants, o.occStale
 	copy(c.runs, o.runs)
-	copy(c.free, o.free)
-	copy(c.freeCards, o.freeCards)
+	copy(c.occ, o.occ)
 }
 
 // acceptDeps returns, for each pile p, the piles whose acceptance (see

@@ -93,9 +93,6 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 	}
 	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
 		src := bits.TrailingZeros64(srcs)
-		if r.grids>>src&1 != 0 && ac.freeCards[src]&ac.wanted == 0 {
-			continue // no available card of this column is accepted anywhere
-		}
 		pr := &r.piles[src]
 		n := int(s.lens[src])
 		if n == 0 {
@@ -112,7 +109,23 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 		base := r.offs[src]
 		if pr.grid {
 			col := s.cards[base : base+n]
-			free := ac.free[4*src : 4*src+(n+63)>>6]
+			occ := ac.occ[4*src : 4*src+4]
+			if n <= 64 { // freeOf for one word
+				o := occ[0]
+				free := o &^ (o >> 1)
+				if pr.bothEnds {
+					free |= o &^ (o << 1)
+				}
+				for ; free != 0; free &= free - 1 {
+					i := bits.TrailingZeros64(free)
+					for ds := dests(col[i]) & one; ds != 0; ds &= ds - 1 {
+						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
+					}
+				}
+				continue
+			}
+			var free [4]uint64
+			freeOf(free[:], occ, n, pr.bothEnds)
 			for w, word := range free {
 				for ; word != 0; word &= word - 1 {
 					i := w<<6 | bits.TrailingZeros64(word)
@@ -481,12 +494,14 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	switch m.Kind {
 	case Play:
 		src, dst := int(m.From), int(m.To)
-		s.touch(1<<src | 1<<dst)
-		if r.piles[src].grid {
+		if r.grids>>src&1 != 0 {
+			s.touch(1 << dst)
+			s.setSlot(src, int(m.Slot), false)
 			i := r.offs[src] + int(m.Slot)
 			s.push(r, dst, s.cards[i])
 			s.cards[i] = gap
 		} else {
+			s.touch(1<<src | 1<<dst)
 			n := int(s.lens[src])
 			from := r.offs[src] + n - int(m.Count)
 			for i := 0; i < int(m.Count); i++ {
@@ -504,7 +519,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		}
 	case Deal:
 		a := &r.acts[m.Action]
-		s.touch(1<<r.stock | a.touches)
+		s.touch(1<<r.stock | a.touches&^r.grids) // deal marks the grids it fills (setSlot)
 		r.deal(s, a)
 	case Redeal:
 		s.touch(allPiles)
@@ -579,6 +594,7 @@ func (r *Rules) deal(s *State, a *action) {
 				for ; n < rows+k; n++ {
 					s.cards[o+n] = gap
 				}
+				s.setSlot(t, n, true)
 			}
 			left--
 			s.cards[o+n] = s.cards[st+left].Up()

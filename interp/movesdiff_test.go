@@ -406,6 +406,10 @@ func diffMoves(r *Rules, deals, steps int, rng *rand.Rand) error {
 				s.CopyFrom(saved)
 			case x == 1:
 				saved.CopyFrom(s)
+			case x == 2:
+				// Listing saved's moves gives it a move cache of its
+				// own, which the next CopyFrom into s copies.
+				r.Moves(saved, nil)
 			}
 			buf = r.Moves(s, buf[:0])
 			got := slices.Clone(buf)
@@ -488,7 +492,7 @@ func TestNonZeroBytes(t *testing.T) {
 func TestFreeSlots(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	region := make([]Card, 255)
-	free := make([]uint64, 4)
+	free, occ := make([]uint64, 4), make([]uint64, 4)
 	for range 3000 {
 		for i := range region {
 			region[i] = Card(rng.IntN(2) * (1 + rng.IntN(60)))
@@ -497,7 +501,8 @@ func TestFreeSlots(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			n = rng.IntN(20)
 		}
-		freeSlots(free, region, n, both)
+		occupied(occ, region, n)
+		freeOf(free, occ, n, both)
 		for i := range n {
 			require.Equal(t, available(region[:n], i, both), free[i>>6]>>(i&63)&1 != 0, "slot %d of %d", i, n)
 		}
