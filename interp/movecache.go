@@ -37,6 +37,16 @@ type moveCache struct {
 	// grid piles whose occ must be rebuilt from their cards.
 	occ      []uint64
 	occStale uint64
+	// freeCards[p] is the set of the cards available in grid source p,
+	// current for the piles in cardsOK; wanted is the set of the cards
+	// some destination accepts (the union of set), kept in games with a
+	// grid. The move generator notes a column's available cards as it
+	// lists its moves, and passes over a column that has not changed
+	// since and none of whose cards is wanted, with one test: after a
+	// move from one column, the others are mostly such.
+	freeCards []uint64
+	cardsOK   uint64
+	wanted    uint64
 }
 
 const allPiles = ^uint64(0)
@@ -46,7 +56,7 @@ func (r *Rules) cacheBytes() int {
 	n := len(r.piles)
 	b := int(unsafe.Sizeof(moveCache{})) + 8*n + n // set, runs
 	if r.grids != 0 {
-		b += 8 * 4 * n // occ
+		b += 8*4*n + 8*n // occ, freeCards
 	}
 	return b
 }
@@ -56,6 +66,7 @@ func (s *State) touch(ps uint64) {
 	if s.acc != nil {
 		s.acc.stale |= ps
 		s.acc.occStale |= ps
+		s.acc.cardsOK &^= ps
 	}
 }
 
@@ -69,6 +80,7 @@ func (s *State) setSlot(p, i int, full bool) {
 		return
 	}
 	ac.stale |= 1 << p
+	ac.cardsOK &^= 1 << p
 	if ac.occStale>>p&1 != 0 {
 		return
 	}
@@ -88,6 +100,7 @@ func (r *Rules) cache(s *State) *moveCache {
 		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles, occStale: allPiles}
 		if r.grids != 0 {
 			ac.occ = make([]uint64, 4*n)
+			ac.freeCards = make([]uint64, n)
 		}
 		s.acc = ac
 	}
@@ -120,6 +133,7 @@ func (r *Rules) cache(s *State) *moveCache {
 		}
 		need &= r.destMask
 	}
+	changed := false
 	for ; need != 0; need &= need - 1 {
 		d := bits.TrailingZeros64(need)
 		a, _ := r.accept(s, d)
@@ -127,6 +141,7 @@ func (r *Rules) cache(s *State) *moveCache {
 		if a == old {
 			continue
 		}
+		changed = true
 		ac.set[d] = a
 		bit := uint64(1) << d
 		if (ac.broad|ac.every)&bit != 0 {
@@ -147,6 +162,12 @@ func (r *Rules) cache(s *State) *moveCache {
 			for ; a != 0; a &= a - 1 {
 				ac.wants[bits.TrailingZeros64(a)] |= bit
 			}
+		}
+	}
+	if changed && r.grids != 0 {
+		ac.wanted = 0
+		for ds := r.destMask; ds != 0; ds &= ds - 1 {
+			ac.wanted |= ac.set[bits.TrailingZeros64(ds)]
 		}
 	}
 	ac.stale = 0
@@ -212,8 +233,10 @@ func (c *moveCache) copyFrom(o *moveCache) {
 	c.stale, c.broad, c.every, c.emptyFilled = o.stale, o.broad, o.every, o.emptyFilled
 	copy(c.set, o.set)
 	c.wants, c.occStale = o.wants, o.occStale
+	c.cardsOK, c.wanted = o.cardsOK, o.wanted
 	copy(c.runs, o.runs)
 	copy(c.occ, o.occ)
+	copy(c.freeCards, o.freeCards)
 }
 
 // acceptDeps returns, for each pile p, the piles whose acceptance (see

@@ -93,6 +93,9 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 	}
 	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
 		src := bits.TrailingZeros64(srcs)
+		if ac.cardsOK>>src&1 != 0 && ac.freeCards[src]&ac.wanted == 0 {
+			continue // a grid column none of whose available cards is accepted anywhere
+		}
 		pr := &r.piles[src]
 		n := int(s.lens[src])
 		if n == 0 {
@@ -110,6 +113,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 		if pr.grid {
 			col := s.cards[base : base+n]
 			occ := ac.occ[4*src : 4*src+4]
+			var cards uint64 // the available cards, noted for the next listing
 			if n <= 64 { // freeOf for one word
 				o := occ[0]
 				free := o &^ (o >> 1)
@@ -118,22 +122,26 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 				}
 				for ; free != 0; free &= free - 1 {
 					i := bits.TrailingZeros64(free)
+					cards |= 1 << (col[i] & cardBits)
 					for ds := dests(col[i]) & one; ds != 0; ds &= ds - 1 {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
 					}
 				}
-				continue
-			}
-			var free [4]uint64
-			freeOf(free[:], occ, n, pr.bothEnds)
-			for w, word := range free {
-				for ; word != 0; word &= word - 1 {
-					i := w<<6 | bits.TrailingZeros64(word)
-					for ds := dests(col[i]) & one; ds != 0; ds &= ds - 1 {
-						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
+			} else {
+				var free [4]uint64
+				freeOf(free[:], occ, n, pr.bothEnds)
+				for w, word := range free {
+					for ; word != 0; word &= word - 1 {
+						i := w<<6 | bits.TrailingZeros64(word)
+						cards |= 1 << (col[i] & cardBits)
+						for ds := dests(col[i]) & one; ds != 0; ds &= ds - 1 {
+							buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
+						}
 					}
 				}
 			}
+			ac.freeCards[src] = cards
+			ac.cardsOK |= 1 << src
 			continue
 		}
 		top := s.cards[base+n-1]
