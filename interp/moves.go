@@ -114,8 +114,8 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			col := s.cards[base : base+n]
 			occ := ac.occ[4*src : 4*src+4]
 			var cards uint64 // the available cards, noted for the next listing
-			if n <= 64 { // freeOf for one word
-				o := occ[0]
+			if n <= 64 {
+				o := occ[0] // freeOf for one word
 				free := o &^ (o >> 1)
 				if pr.bothEnds {
 					free |= o &^ (o << 1)
