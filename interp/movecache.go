@@ -22,9 +22,10 @@ type moveCache struct {
 	// wants[c] is the set of piles that accept card c; piles that accept
 	// many cards (a space that takes any card) are kept apart in broad and
 	// tested card by card instead, as they would cost many updates.
-	wants [64]uint64
-	broad uint64
-	every uint64 // the piles that accept every card, tested by none
+	wants    [64]uint64
+	wantsAny uint64 // the cards c with wants[c] not empty
+	broad    uint64
+	every    uint64 // the piles that accept every card, tested by none
 	// emptyFilled is the set of empty piles that only some piles fill.
 	emptyFilled uint64
 	runs        []uint8 // for each source that moves runs or any group: runLen
@@ -119,16 +120,15 @@ func (r *Rules) cache(s *State) *moveCache {
 		occupied(ac.occ[4*p:4*p+4], s.cards[r.offs[p]:r.offs[p]+r.caps[p]], int(s.lens[p]))
 	}
 	ac.occStale = 0
-	for ps := ac.stale & r.sources &^ r.grids; ps != 0; ps &= ps - 1 {
+	for ps := ac.stale & r.runSources; ps != 0; ps &= ps - 1 {
 		p := bits.TrailingZeros64(ps)
-		if pr := &r.piles[p]; pr.move == check.MoveRuns || pr.move == check.MoveAny {
-			ac.runs[p] = uint8(r.runLen(s, p))
-		}
+		ac.runs[p] = uint8(r.runLen(s, p))
 	}
 	need := r.destMask
 	if ac.stale != allPiles {
-		need = 0
-		for ps := ac.stale; ps != 0; ps &= ps - 1 {
+		// Most piles' contents decide only their own acceptance.
+		need = ac.stale & r.selfAffects
+		for ps := ac.stale &^ r.selfAffects; ps != 0; ps &= ps - 1 {
 			need |= r.affects[bits.TrailingZeros64(ps)]
 		}
 		need &= r.destMask
@@ -149,7 +149,10 @@ func (r *Rules) cache(s *State) *moveCache {
 			ac.every &^= bit
 		} else {
 			for ; old != 0; old &= old - 1 {
-				ac.wants[bits.TrailingZeros64(old)] &^= bit
+				c := bits.TrailingZeros64(old)
+				if ac.wants[c] &^= bit; ac.wants[c] == 0 {
+					ac.wantsAny &^= 1 << c
+				}
 			}
 		}
 		switch {
@@ -159,15 +162,19 @@ func (r *Rules) cache(s *State) *moveCache {
 		case bits.OnesCount64(a) > 8:
 			ac.broad |= bit
 		default:
+			ac.wantsAny |= a
 			for ; a != 0; a &= a - 1 {
 				ac.wants[bits.TrailingZeros64(a)] |= bit
 			}
 		}
 	}
 	if changed && r.grids != 0 {
-		ac.wanted = 0
-		for ds := r.destMask; ds != 0; ds &= ds - 1 {
-			ac.wanted |= ac.set[bits.TrailingZeros64(ds)]
+		ac.wanted = ac.wantsAny
+		if ac.every != 0 {
+			ac.wanted = allCards
+		}
+		for bs := ac.broad; bs != 0; bs &= bs - 1 {
+			ac.wanted |= ac.set[bits.TrailingZeros64(bs)]
 		}
 	}
 	ac.stale = 0
@@ -233,7 +240,7 @@ func (c *moveCache) copyFrom(o *moveCache) {
 	c.stale, c.broad, c.every, c.emptyFilled = o.stale, o.broad, o.every, o.emptyFilled
 	copy(c.set, o.set)
 	c.wants, c.occStale = o.wants, o.occStale
-	c.cardsOK, c.wanted = o.cardsOK, o.wanted
+	c.cardsOK, c.wanted, c.wantsAny = o.cardsOK, o.wanted, o.wantsAny
 	copy(c.runs, o.runs)
 	copy(c.occ, o.occ)
 	copy(c.freeCards, o.freeCards)
