@@ -128,6 +128,7 @@ type action struct {
 	minCap  int    // the least room of a target
 	when    condFn
 	grid    bool // some target is a grid: rows are padded with gaps
+	first   int  // the first target when the targets are consecutive piles, else -1 (see rows)
 }
 
 type redeal struct {
@@ -257,7 +258,14 @@ func Compile(g *check.Game) *Rules {
 	for _, a := range g.Actions {
 		ra := action{count: a.Count, each: a.Each, targets: a.Targets, touches: pileMask(a.Targets), when: r.cond(a.When)}
 		ra.minCap = math.MaxInt
-		for _, t := range a.Targets {
+		ra.first = -1
+		if len(a.Targets) > 0 {
+			ra.first = a.Targets[0]
+		}
+		for i, t := range a.Targets {
+			if t != ra.first+i {
+				ra.first = -1
+			}
 			ra.grid = ra.grid || g.Piles[t].Grid
 			ra.minCap = min(ra.minCap, r.caps[t])
 		}

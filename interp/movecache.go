@@ -14,8 +14,8 @@ import (
 // after a move recomputes only what that move touched. It is a pure
 // function of the position: it is rebuilt from scratch whenever the state
 // changes by anything but Apply (a deal, a load), and Apply marks stale
-// the piles it changes (touch), or keeps a grid column's occupancy up to
-// date in place (setSlot).
+// the piles it changes (touch), or keeps what it knows of a grid column up
+// to date in place (tookSlot, dealEach).
 type moveCache struct {
 	stale uint64   // piles changed since the cache was computed
 	set   []uint64 // accept's set for each pile (kept for destinations only)
@@ -33,18 +33,22 @@ type moveCache struct {
 	// card (not a gap): pile p's at occ[4*p:], no bit at or past its
 	// length. The move generator derives the available cards from it with
 	// a few word operations (see freeOf). A move from a grid empties one
-	// slot and a deal fills one: Apply sets those bits itself (setSlot), so
-	// that the column need not be read again; occStale is the set of the
-	// grid piles whose occ must be rebuilt from their cards.
+	// slot and a deal fills one: Apply sets those bits itself (tookSlot,
+	// dealEach), so that the column need not be read again; occStale is
+	// the set of the grid piles whose occ must be rebuilt from their cards
+	// (none of them is in cardsOK).
 	occ      []uint64
 	occStale uint64
-	// freeCards[p] is the set of the cards available in grid source p,
-	// current for the piles in cardsOK; wanted is the set of the cards
-	// some destination accepts (the union of set), kept in games with a
-	// grid. The move generator notes a column's available cards as it
-	// lists its moves, and passes over a column that has not changed
-	// since and none of whose cards is wanted, with one test: after a
-	// move from one column, the others are mostly such.
+	// freeCards[p], for the grid sources in cardsOK, holds every card
+	// available in p, and maybe some that were and are no longer; wanted
+	// is the set of the cards some destination accepts (the union of
+	// set), kept in games with a grid. The move generator notes a
+	// column's available cards as it lists its moves, and passes over a
+	// noted column none of whose cards is wanted with one test. Apply
+	// keeps the notes of the columns it changes: a move from a column
+	// adds the cards it frees, a deal the card dealt (tookSlot,
+	// dealEach); so a column is listed again only when it may have a
+	// move, and listing it makes its note exact again.
 	freeCards []uint64
 	cardsOK   uint64
 	wanted    uint64
@@ -71,26 +75,34 @@ func (s *State) touch(ps uint64) {
 	}
 }
 
-// setSlot records that slot i of grid pile p now holds a card (full) or a
-// gap, and that this is the only change to p's slots besides gaps added
-// past its end: p is marked changed, but its occupancy is updated in place
-// rather than rebuilt.
-func (s *State) setSlot(p, i int, full bool) {
+// tookSlot records in the move cache that the card in slot i of grid
+// pile p has left it, a gap now, and that nothing else of p changed: p is
+// marked changed, but its occupancy is updated in place rather than
+// rebuilt, and its noted available cards get those the gap frees: the
+// card in the previous slot, and with bothEnds the one in the next. The
+// card that left stays in the notes (see moveCache.freeCards).
+func (r *Rules) tookSlot(s *State, p, i int) {
 	ac := s.acc
 	if ac == nil {
 		return
 	}
 	ac.stale |= 1 << p
-	ac.cardsOK &^= 1 << p
 	if ac.occStale>>p&1 != 0 {
+		return // to be rebuilt, and not noted either
+	}
+	ac.occ[4*p+i>>6] &^= 1 << (i & 63)
+	if ac.cardsOK>>p&1 == 0 {
 		return
 	}
-	w, bit := &ac.occ[4*p+i>>6], uint64(1)<<(i&63)
-	if full {
-		*w |= bit
-	} else {
-		*w &^= bit
+	col := s.cards[r.offs[p]:][:s.lens[p]]
+	var freed uint64 // a gap adds bit 0, which no card is
+	if i > 0 {
+		freed |= 1 << (col[i-1] & cardBits)
 	}
+	if r.piles[p].bothEnds && i+1 < len(col) {
+		freed |= 1 << (col[i+1] & cardBits)
+	}
+	ac.freeCards[p] |= freed
 }
 
 // cache brings the state's cache up to date and returns it.

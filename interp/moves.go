@@ -91,11 +91,23 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			multi |= 1 << p
 		}
 	}
-	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
-		src := bits.TrailingZeros64(srcs)
-		if ac.cardsOK>>src&1 != 0 && ac.freeCards[src]&ac.wanted == 0 {
-			continue // a grid column none of whose available cards is accepted anywhere
+	srcs := r.sources & from
+	if noted := srcs & ac.cardsOK; noted != 0 {
+		// Pass over the noted grid columns none of whose available cards
+		// is accepted anywhere (see moveCache.freeCards), without a branch
+		// on each: which ones they are changes from move to move.
+		freeCards, wanted := ac.freeCards, ac.wanted
+		for ; noted != 0; noted &= noted - 1 {
+			p := bits.TrailingZeros64(noted)
+			none := uint64(0)
+			if freeCards[p]&wanted == 0 {
+				none = 1
+			}
+			srcs &^= none << p
 		}
+	}
+	for ; srcs != 0; srcs &= srcs - 1 {
+		src := bits.TrailingZeros64(srcs)
 		pr := &r.piles[src]
 		n := int(s.lens[src])
 		if n == 0 {
@@ -458,7 +470,7 @@ func (r *Rules) canAct(s *State, i int) bool {
 	}
 	if a.grid {
 		// Rows are padded with gaps: refuse a row that would overflow a column.
-		return r.gridRows(s, a.targets)+a.count <= a.minCap
+		return a.rows(s)+a.count <= a.minCap
 	} else {
 		for _, t := range a.targets {
 			if int(s.lens[t])+a.count > r.caps[t] {
@@ -469,7 +481,22 @@ func (r *Rules) canAct(s *State, i int) bool {
 	return true
 }
 
-func (r *Rules) gridRows(s *State, targets []int) int {
+// rows is the number of rows dealt to the targets of a, as gridRows
+// says; it reads the lengths of consecutive targets as one slice.
+func (a *action) rows(s *State) int {
+	if a.first < 0 {
+		return gridRows(s, a.targets)
+	}
+	rows := 0
+	for _, n := range s.lens[a.first : a.first+len(a.targets)] {
+		rows = max(rows, int(n))
+	}
+	return rows
+}
+
+// gridRows is the number of rows dealt to the grid columns targets: the
+// length of the longest.
+func gridRows(s *State, targets []int) int {
 	rows := 0
 	for _, t := range targets {
 		rows = max(rows, int(s.lens[t]))
@@ -504,10 +531,10 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		src, dst := int(m.From), int(m.To)
 		if r.grids>>src&1 != 0 {
 			s.touch(1 << dst)
-			s.setSlot(src, int(m.Slot), false)
 			i := r.offs[src] + int(m.Slot)
 			s.push(r, dst, s.cards[i])
 			s.cards[i] = gap
+			r.tookSlot(s, src, int(m.Slot))
 		} else {
 			s.touch(1<<src | 1<<dst)
 			n := int(s.lens[src])
@@ -527,8 +554,15 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		}
 	case Deal:
 		a := &r.acts[m.Action]
-		s.touch(1<<r.stock | a.touches&^r.grids) // deal marks the grids it fills (setSlot)
-		r.deal(s, a)
+		s.touch(1<<r.stock | a.touches&^r.grids) // dealEach marks the grids it fills itself
+		if a.each {
+			r.dealEach(s, a)
+			break
+		}
+		t := a.targets[0]
+		for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
+			s.push(r, t, s.pop(r, r.stock).Up())
+		}
 	case Redeal:
 		s.touch(allPiles)
 		if r.redeal.to != nil {
@@ -571,45 +605,58 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	return turned
 }
 
-// deal plays the stock action a: count cards (each: count rounds of one
-// card to every target in turn), the stock's top card first, face up, as
-// far as the stock goes. A grid column is first padded with gaps to the
-// row being dealt. The stock's length is kept in a local and the cards
-// written in place: half of the moves in a game that deals rows are deals.
-func (r *Rules) deal(s *State, a *action) {
+// dealEach plays the stock action a, which deals to each of its targets:
+// count rounds of one card to every target in turn, the stock's top card
+// first, face up, as far as the stock goes. A grid column is first padded
+// with gaps to the row being dealt. The stock's length is kept in a local
+// and the cards written in place: half of the moves in a game that deals
+// rows are deals.
+func (r *Rules) dealEach(s *State, a *action) {
+	cards, lens := s.cards, s.lens
 	st := r.offs[r.stock]
-	left := int(s.lens[r.stock]) // the stock's cards: the next one dealt is at st+left-1
-	if !a.each {
-		t := a.targets[0]
-		for k := 0; k < a.count && left > 0; k++ {
-			left--
-			s.push(r, t, s.cards[st+left].Up())
-		}
-		s.lens[r.stock] = uint8(left)
-		return
-	}
+	left := int(lens[r.stock]) // the stock's cards: the next one dealt is at st+left-1
 	rows := 0
 	if a.grid {
-		rows = r.gridRows(s, a.targets)
+		rows = a.rows(s)
+	}
+	// The move cache, once for the deal: the grid targets are marked
+	// changed; those whose occupancy is current (occOK) get their new
+	// card's bit, and those whose available cards are noted (noted) the
+	// card, now available (the card it covers may stay in the set: see
+	// moveCache.freeCards).
+	offs, grids := r.offs, r.grids
+	var occ, freeCards []uint64
+	var occOK, noted uint64
+	if ac := s.acc; ac != nil {
+		gt := a.touches & grids
+		ac.stale |= gt
+		occ, occOK = ac.occ, gt&^ac.occStale
+		freeCards, noted = ac.freeCards, gt&ac.cardsOK
 	}
 	for k := 0; k < a.count && left > 0; k++ {
 		for _, t := range a.targets {
 			if left == 0 {
 				break
 			}
-			o, n := r.offs[t], int(s.lens[t])
-			if r.grids>>t&1 != 0 {
+			o, n := offs[t], int(lens[t])
+			if grids>>t&1 != 0 {
 				for ; n < rows+k; n++ {
-					s.cards[o+n] = gap
+					cards[o+n] = gap
 				}
-				s.setSlot(t, n, true)
+				if occOK>>t&1 != 0 {
+					occ[4*t+n>>6] |= 1 << (n & 63)
+				}
 			}
 			left--
-			s.cards[o+n] = s.cards[st+left].Up()
-			s.lens[t] = uint8(n + 1)
+			c := cards[st+left].Up()
+			cards[o+n] = c
+			lens[t] = uint8(n + 1)
+			if noted>>t&1 != 0 {
+				freeCards[t] |= 1 << (c & cardBits)
+			}
 		}
 	}
-	s.lens[r.stock] = uint8(left)
+	lens[r.stock] = uint8(left)
 }
 
 // redealOut plays a redeal that deals out again: it gathers the piles in
