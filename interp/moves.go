@@ -509,6 +509,16 @@ func (r *Rules) canRedeal(s *State) bool {
 	if rd == nil || (rd.times >= 0 && int(s.redeals) >= rd.times) {
 		return false
 	}
+	if !rd.inPlace && (rd.to != nil || r.caps[r.stock] >= r.Game.CardCount) {
+		// Any card to gather will do: the stock has room for the whole
+		// pack (the cards are conserved), or the cards are dealt out.
+		for _, p := range rd.from {
+			if s.lens[p] > 0 && (!r.piles[p].grid || s.count(r, p) > 0) {
+				return true
+			}
+		}
+		return false
+	}
 	n := 0
 	for _, p := range rd.from {
 		n += s.count(r, p) // a grid's gaps are nothing to gather

@@ -508,3 +508,24 @@ func TestFreeSlots(t *testing.T) {
 		}
 	}
 }
+
+// TestCanRedealGapsOnly checks that a redeal from grid columns that hold
+// only gaps has nothing to gather: a position the random playouts above
+// rarely reach (every garden card gone, the stock empty, the game not
+// won).
+func TestCanRedealGapsOnly(t *testing.T) {
+	src, _ := rulesets.Source("babette")
+	g, err := check.Source("babette.patience", src)
+	require.NoError(t, err)
+	r := Compile(g)
+	s := r.Deal(1)
+	require.True(t, r.canRedeal(s))
+	s.lens[r.stock] = 0
+	for _, p := range r.redeal.from {
+		clear(s.Pile(r, p)) // gaps, the columns' lengths kept
+	}
+	require.False(t, r.canRedeal(s))
+	p := r.redeal.from[2]
+	s.Pile(r, p)[0] = NewCard(5, 1)
+	require.True(t, r.canRedeal(s))
+}
