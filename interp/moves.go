@@ -637,11 +637,35 @@ func (r *Rules) dealEach(s *State, a *action) {
 	offs, grids := r.offs, r.grids
 	var occ, freeCards []uint64
 	var occOK, noted uint64
-	if ac := s.acc; ac != nil {
+	ac := s.acc
+	if ac != nil {
 		gt := a.touches & grids
 		ac.stale |= gt
 		occ, occOK = ac.occ, gt&^ac.occStale
 		freeCards, noted = ac.freeCards, gt&ac.cardsOK
+	}
+	if a.count == 1 && a.touches&^grids == 0 && ac != nil {
+		// One row to grid columns, the usual deal of a grid: a loop with
+		// no test per column on the cache, as the bits it sets in a stale
+		// occupancy or in notes not taken are never read (occupied and
+		// movesFrom write them afresh).
+		for _, t := range a.targets {
+			if left == 0 {
+				break
+			}
+			o, n := offs[t], int(lens[t])
+			for ; n < rows; n++ {
+				cards[o+n] = gap
+			}
+			left--
+			c := cards[st+left] &^ faceDown
+			cards[o+n] = c
+			lens[t] = uint8(n + 1)
+			occ[4*t+n>>6] |= 1 << (n & 63)
+			freeCards[t] |= 1 << (c & cardBits)
+		}
+		lens[r.stock] = uint8(left)
+		return
 	}
 	for k := 0; k < a.count && left > 0; k++ {
 		for _, t := range a.targets {
