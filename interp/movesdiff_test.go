@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/patience-dev/patience/dsl"
@@ -524,7 +525,7 @@ func TestCanRedealGapsOnly(t *testing.T) {
 	for _, p := range r.redeal.from {
 		clear(s.Pile(r, p)) // gaps, the columns' lengths kept
 	}
-	require.False(t, r.canRedeal(s))
+	assert.False(t, r.canRedeal(s))
 	p := r.redeal.from[2]
 	s.Pile(r, p)[0] = NewCard(5, 1)
 	require.True(t, r.canRedeal(s))
