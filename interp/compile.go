@@ -32,9 +32,14 @@ type Rules struct {
 	multi      uint64   // piles that take an exact number of cards (more than one) at once, once they hold a card
 	multiEmpty uint64   // the same, while they are empty (see acceptsAt)
 	filled     uint64   // piles that only some piles fill when empty
-	affects    []uint64 // for each pile, the piles whose acceptance its contents decide (see acceptCache)
+	affects    []uint64 // for each pile, the piles whose acceptance its contents decide (see acceptDeps)
 	pairPiles  []int    // piles that take pairs
 	using      bool     // some pile moves runs using empty piles
+
+	// selfAffects is the set of the piles whose contents decide only their
+	// own acceptance (affects[p] is p alone), runSources that of the
+	// sources that move runs or any group (see moveCache.runs).
+	selfAffects, runSources uint64
 
 	closing [][]int // groups that close up, each its piles in order (see place.go)
 }
@@ -123,6 +128,7 @@ type action struct {
 	minCap  int    // the least room of a target
 	when    condFn
 	grid    bool // some target is a grid: rows are padded with gaps
+	first   int  // the first target when the targets are consecutive piles, else -1 (see rows)
 }
 
 type redeal struct {
@@ -252,7 +258,14 @@ func Compile(g *check.Game) *Rules {
 	for _, a := range g.Actions {
 		ra := action{count: a.Count, each: a.Each, targets: a.Targets, touches: pileMask(a.Targets), when: r.cond(a.When)}
 		ra.minCap = math.MaxInt
-		for _, t := range a.Targets {
+		ra.first = -1
+		if len(a.Targets) > 0 {
+			ra.first = a.Targets[0]
+		}
+		for i, t := range a.Targets {
+			if t != ra.first+i {
+				ra.first = -1
+			}
 			ra.grid = ra.grid || g.Piles[t].Grid
 			ra.minCap = min(ra.minCap, r.caps[t])
 		}
@@ -263,6 +276,14 @@ func Compile(g *check.Game) *Rules {
 	}
 	r.win = r.cond(g.Win)
 	r.affects = acceptDeps(g)
+	for p, a := range r.affects {
+		if a == 1<<p {
+			r.selfAffects |= 1 << p
+		}
+		if pr := &r.piles[p]; r.sources>>p&1 != 0 && !pr.grid && (pr.move == check.MoveRuns || pr.move == check.MoveAny) {
+			r.runSources |= 1 << p
+		}
+	}
 	for _, ph := range g.Phases {
 		r.phases = append(r.phases, r.cond(ph.Until))
 	}

@@ -200,7 +200,7 @@ func (r *Rules) refillSlot(s *State, p int) (int, bool) {
 	if !pr.grid {
 		return -1, s.lens[p] == 0
 	}
-	rows := r.gridRows(s, pr.gridGroup)
+	rows := gridRows(s, pr.gridGroup)
 	if rows == 0 {
 		return 0, false
 	}

@@ -14,22 +14,44 @@ import (
 // after a move recomputes only what that move touched. It is a pure
 // function of the position: it is rebuilt from scratch whenever the state
 // changes by anything but Apply (a deal, a load), and Apply marks stale
-// the piles it changes (touch).
+// the piles it changes (touch), or keeps what it knows of a grid column up
+// to date in place (tookSlot, dealEach).
 type moveCache struct {
 	stale uint64   // piles changed since the cache was computed
 	set   []uint64 // accept's set for each pile (kept for destinations only)
 	// wants[c] is the set of piles that accept card c; piles that accept
 	// many cards (a space that takes any card) are kept apart in broad and
 	// tested card by card instead, as they would cost many updates.
-	wants [64]uint64
-	broad uint64
-	every uint64 // the piles that accept every card, tested by none
+	wants    [64]uint64
+	wantsAny uint64 // the cards c with wants[c] not empty
+	broad    uint64
+	every    uint64 // the piles that accept every card, tested by none
 	// emptyFilled is the set of empty piles that only some piles fill.
 	emptyFilled uint64
 	runs        []uint8 // for each source that moves runs or any group: runLen
-	// free has, for each grid source, 4 words of the slots whose card is
-	// available (see available): pile p's at free[4*p:].
-	free []uint64
+	// occ has, for each grid source, 4 words of the slots that hold a
+	// card (not a gap): pile p's at occ[4*p:], no bit at or past its
+	// length. The move generator derives the available cards from it with
+	// a few word operations (see freeOf). A move from a grid empties one
+	// slot and a deal fills one: Apply sets those bits itself (tookSlot,
+	// dealEach), so that the column need not be read again; occStale is
+	// the set of the grid piles whose occ must be rebuilt from their cards
+	// (none of them is in cardsOK).
+	occ      []uint64
+	occStale uint64
+	// freeCards[p], for the grid sources in cardsOK, holds every card
+	// available in p, and maybe some that were and are no longer; wanted
+	// is the set of the cards some destination accepts (the union of
+	// set), kept in games with a grid. The move generator notes a
+	// column's available cards as it lists its moves, and passes over a
+	// noted column none of whose cards is wanted with one test. Apply
+	// keeps the notes of the columns it changes: a move from a column
+	// adds the cards it frees, a deal the card dealt (tookSlot,
+	// dealEach); so a column is listed again only when it may have a
+	// move, and listing it makes its note exact again.
+	freeCards []uint64
+	cardsOK   uint64
+	wanted    uint64
 }
 
 const allPiles = ^uint64(0)
@@ -39,7 +61,7 @@ func (r *Rules) cacheBytes() int {
 	n := len(r.piles)
 	b := int(unsafe.Sizeof(moveCache{})) + 8*n + n // set, runs
 	if r.grids != 0 {
-		b += 8 * 4 * n // free
+		b += 8*4*n + 8*n // occ, freeCards
 	}
 	return b
 }
@@ -48,7 +70,39 @@ func (r *Rules) cacheBytes() int {
 func (s *State) touch(ps uint64) {
 	if s.acc != nil {
 		s.acc.stale |= ps
+		s.acc.occStale |= ps
+		s.acc.cardsOK &^= ps
 	}
+}
+
+// tookSlot records in the move cache that the card in slot i of grid
+// pile p has left it, a gap now, and that nothing else of p changed: p is
+// marked changed, but its occupancy is updated in place rather than
+// rebuilt, and its noted available cards get those the gap frees: the
+// card in the previous slot, and with bothEnds the one in the next. The
+// card that left stays in the notes (see moveCache.freeCards).
+func (r *Rules) tookSlot(s *State, p, i int) {
+	ac := s.acc
+	if ac == nil {
+		return
+	}
+	ac.stale |= 1 << p
+	if ac.occStale>>p&1 != 0 {
+		return // to be rebuilt, and not noted either
+	}
+	ac.occ[4*p+i>>6] &^= 1 << (i & 63)
+	if ac.cardsOK>>p&1 == 0 {
+		return
+	}
+	col := s.cards[r.offs[p]:][:s.lens[p]]
+	var freed uint64 // a gap adds bit 0, which no card is
+	if i > 0 {
+		freed |= 1 << (col[i-1] & cardBits)
+	}
+	if r.piles[p].bothEnds && i+1 < len(col) {
+		freed |= 1 << (col[i+1] & cardBits)
+	}
+	ac.freeCards[p] |= freed
 }
 
 // cache brings the state's cache up to date and returns it.
@@ -56,9 +110,10 @@ func (r *Rules) cache(s *State) *moveCache {
 	ac := s.acc
 	if ac == nil {
 		n := len(r.piles)
-		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles}
+		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles, occStale: allPiles}
 		if r.grids != 0 {
-			ac.free = make([]uint64, 4*n)
+			ac.occ = make([]uint64, 4*n)
+			ac.freeCards = make([]uint64, n)
 		}
 		s.acc = ac
 	}
@@ -72,24 +127,25 @@ func (r *Rules) cache(s *State) *moveCache {
 			ac.emptyFilled |= 1 << p
 		}
 	}
-	for ps := ac.stale & r.sources; ps != 0; ps &= ps - 1 {
+	for ps := ac.occStale & r.grids & r.sources; ps != 0; ps &= ps - 1 {
 		p := bits.TrailingZeros64(ps)
-		pr := &r.piles[p]
-		switch {
-		case pr.grid:
-			freeSlots(ac.free[4*p:4*p+4], s.cards[r.offs[p]:r.offs[p]+r.caps[p]], int(s.lens[p]), pr.bothEnds)
-		case pr.move == check.MoveRuns || pr.move == check.MoveAny:
-			ac.runs[p] = uint8(r.runLen(s, p))
-		}
+		occupied(ac.occ[4*p:4*p+4], s.cards[r.offs[p]:r.offs[p]+r.caps[p]], int(s.lens[p]))
+	}
+	ac.occStale = 0
+	for ps := ac.stale & r.runSources; ps != 0; ps &= ps - 1 {
+		p := bits.TrailingZeros64(ps)
+		ac.runs[p] = uint8(r.runLen(s, p))
 	}
 	need := r.destMask
 	if ac.stale != allPiles {
-		need = 0
-		for ps := ac.stale; ps != 0; ps &= ps - 1 {
+		// Most piles' contents decide only their own acceptance.
+		need = ac.stale & r.selfAffects
+		for ps := ac.stale &^ r.selfAffects; ps != 0; ps &= ps - 1 {
 			need |= r.affects[bits.TrailingZeros64(ps)]
 		}
 		need &= r.destMask
 	}
+	changed := false
 	for ; need != 0; need &= need - 1 {
 		d := bits.TrailingZeros64(need)
 		a, _ := r.accept(s, d)
@@ -97,6 +153,7 @@ func (r *Rules) cache(s *State) *moveCache {
 		if a == old {
 			continue
 		}
+		changed = true
 		ac.set[d] = a
 		bit := uint64(1) << d
 		if (ac.broad|ac.every)&bit != 0 {
@@ -104,7 +161,10 @@ func (r *Rules) cache(s *State) *moveCache {
 			ac.every &^= bit
 		} else {
 			for ; old != 0; old &= old - 1 {
-				ac.wants[bits.TrailingZeros64(old)] &^= bit
+				c := bits.TrailingZeros64(old)
+				if ac.wants[c] &^= bit; ac.wants[c] == 0 {
+					ac.wantsAny &^= 1 << c
+				}
 			}
 		}
 		switch {
@@ -114,35 +174,30 @@ func (r *Rules) cache(s *State) *moveCache {
 		case bits.OnesCount64(a) > 8:
 			ac.broad |= bit
 		default:
+			ac.wantsAny |= a
 			for ; a != 0; a &= a - 1 {
 				ac.wants[bits.TrailingZeros64(a)] |= bit
 			}
+		}
+	}
+	if changed && r.grids != 0 {
+		ac.wanted = ac.wantsAny
+		if ac.every != 0 {
+			ac.wanted = allCards
+		}
+		for bs := ac.broad; bs != 0; bs &= bs - 1 {
+			ac.wanted |= ac.set[bits.TrailingZeros64(bs)]
 		}
 	}
 	ac.stale = 0
 	return ac
 }
 
-// freeSlots sets free (4 words) to the slots of a grid column whose card
-// is available, as available decides: a card with no card in the slot
-// above it (the next one), or with bothEnds none in the slot below it.
-// The column is the first n slots of region, the pile's whole region.
-func freeSlots(free []uint64, region []Card, n int, bothEnds bool) {
+// occupied sets occ (4 words) to the slots of a grid column that hold a
+// card. The column is the first n slots of region, the pile's whole region.
+func occupied(occ []uint64, region []Card, n int) {
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(region))), len(region))
-	if n <= 56 && n+8 <= len(raw) {
-		// One word, read 8 slots at a time (the slots past the end masked off).
-		var cards uint64
-		for i := 0; i < n; i += 8 {
-			cards |= uint64(nonZeroBytes(binary.LittleEndian.Uint64(raw[i:]))) << i
-		}
-		cards &= 1<<n - 1
-		free[0] = cards &^ (cards >> 1)
-		if bothEnds {
-			free[0] |= cards &^ (cards << 1)
-		}
-		return
-	}
-	var cards [4]uint64 // the slots holding a card
+	clear(occ)
 	for i := 0; i < n; i += 8 {
 		var b uint8
 		if i+8 <= len(raw) {
@@ -154,25 +209,33 @@ func freeSlots(free []uint64, region []Card, n int, bothEnds bool) {
 				}
 			}
 		}
-		cards[i>>6] |= uint64(b) << (i & 63)
+		occ[i>>6] |= uint64(b) << (i & 63)
 	}
 	if n&63 != 0 {
-		cards[n>>6] &= 1<<(n&63) - 1 // the slots past the column's end
+		occ[n>>6] &= 1<<(n&63) - 1 // the slots past the column's end
 	}
+}
+
+// freeOf sets free to the slots of a grid column of n slots whose card is
+// available, as available decides, given occ, the slots that hold a card
+// (see occupied): a card with no card in the slot above it (the next one),
+// or with bothEnds none in the slot below it. The move generator does the
+// same inline for a column of one word.
+func freeOf(free, occ []uint64, n int, bothEnds bool) {
 	clear(free)
 	words := (n + 63) >> 6
 	var carry uint64
 	for w := words - 1; w >= 0; w-- {
-		next := cards[w]>>1 | carry<<63 // a card in slot i+1
-		carry = cards[w] & 1
-		free[w] = cards[w] &^ next
+		next := occ[w]>>1 | carry<<63 // a card in slot i+1
+		carry = occ[w] & 1
+		free[w] = occ[w] &^ next
 	}
 	if bothEnds {
 		carry = 0
 		for w := range words {
-			prev := cards[w]<<1 | carry>>63 // a card in slot i-1
-			carry = cards[w]
-			free[w] |= cards[w] &^ prev
+			prev := occ[w]<<1 | carry>>63 // a card in slot i-1
+			carry = occ[w]
+			free[w] |= occ[w] &^ prev
 		}
 	}
 }
@@ -188,9 +251,11 @@ func nonZeroBytes(x uint64) uint8 {
 func (c *moveCache) copyFrom(o *moveCache) {
 	c.stale, c.broad, c.every, c.emptyFilled = o.stale, o.broad, o.every, o.emptyFilled
 	copy(c.set, o.set)
-	c.wants = o.wants
+	c.wants, c.occStale = o.wants, o.occStale
+	c.cardsOK, c.wanted, c.wantsAny = o.cardsOK, o.wanted, o.wantsAny
 	copy(c.runs, o.runs)
-	copy(c.free, o.free)
+	copy(c.occ, o.occ)
+	copy(c.freeCards, o.freeCards)
 }
 
 // acceptDeps returns, for each pile p, the piles whose acceptance (see

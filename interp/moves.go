@@ -91,7 +91,22 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			multi |= 1 << p
 		}
 	}
-	for srcs := r.sources & from; srcs != 0; srcs &= srcs - 1 {
+	srcs := r.sources & from
+	if noted := srcs & ac.cardsOK; noted != 0 {
+		// Pass over the noted grid columns none of whose available cards
+		// is accepted anywhere (see moveCache.freeCards), without a branch
+		// on each: which ones they are changes from move to move.
+		freeCards, wanted := ac.freeCards, ac.wanted
+		for ; noted != 0; noted &= noted - 1 {
+			p := bits.TrailingZeros64(noted)
+			none := uint64(0)
+			if freeCards[p]&wanted == 0 {
+				none = 1
+			}
+			srcs &^= none << p
+		}
+	}
+	for ; srcs != 0; srcs &= srcs - 1 {
 		src := bits.TrailingZeros64(srcs)
 		pr := &r.piles[src]
 		n := int(s.lens[src])
@@ -109,15 +124,36 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 		base := r.offs[src]
 		if pr.grid {
 			col := s.cards[base : base+n]
-			free := ac.free[4*src : 4*src+(n+63)>>6]
-			for w, word := range free {
-				for ; word != 0; word &= word - 1 {
-					i := w<<6 | bits.TrailingZeros64(word)
+			occ := ac.occ[4*src : 4*src+4]
+			var cards uint64 // the available cards, noted for the next listing
+			if n <= 64 {
+				o := occ[0] // freeOf for one word
+				free := o &^ (o >> 1)
+				if pr.bothEnds {
+					free |= o &^ (o << 1)
+				}
+				for ; free != 0; free &= free - 1 {
+					i := bits.TrailingZeros64(free)
+					cards |= 1 << (col[i] & cardBits)
 					for ds := dests(col[i]) & one; ds != 0; ds &= ds - 1 {
 						buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
 					}
 				}
+			} else {
+				var free [4]uint64
+				freeOf(free[:], occ, n, pr.bothEnds)
+				for w, word := range free {
+					for ; word != 0; word &= word - 1 {
+						i := w<<6 | bits.TrailingZeros64(word)
+						cards |= 1 << (col[i] & cardBits)
+						for ds := dests(col[i]) & one; ds != 0; ds &= ds - 1 {
+							buf = append(buf, Move{Kind: Play, From: uint8(src), To: uint8(bits.TrailingZeros64(ds)), Count: 1, Slot: uint8(i)})
+						}
+					}
+				}
 			}
+			ac.freeCards[src] = cards
+			ac.cardsOK |= 1 << src
 			continue
 		}
 		top := s.cards[base+n-1]
@@ -434,7 +470,7 @@ func (r *Rules) canAct(s *State, i int) bool {
 	}
 	if a.grid {
 		// Rows are padded with gaps: refuse a row that would overflow a column.
-		return r.gridRows(s, a.targets)+a.count <= a.minCap
+		return a.rows(s)+a.count <= a.minCap
 	} else {
 		for _, t := range a.targets {
 			if int(s.lens[t])+a.count > r.caps[t] {
@@ -445,7 +481,22 @@ func (r *Rules) canAct(s *State, i int) bool {
 	return true
 }
 
-func (r *Rules) gridRows(s *State, targets []int) int {
+// rows is the number of rows dealt to the targets of a, as gridRows
+// says; it reads the lengths of consecutive targets as one slice.
+func (a *action) rows(s *State) int {
+	if a.first < 0 {
+		return gridRows(s, a.targets)
+	}
+	rows := 0
+	for _, n := range s.lens[a.first : a.first+len(a.targets)] {
+		rows = max(rows, int(n))
+	}
+	return rows
+}
+
+// gridRows is the number of rows dealt to the grid columns targets: the
+// length of the longest.
+func gridRows(s *State, targets []int) int {
 	rows := 0
 	for _, t := range targets {
 		rows = max(rows, int(s.lens[t]))
@@ -456,6 +507,16 @@ func (r *Rules) gridRows(s *State, targets []int) int {
 func (r *Rules) canRedeal(s *State) bool {
 	rd := r.redeal
 	if rd == nil || (rd.times >= 0 && int(s.redeals) >= rd.times) {
+		return false
+	}
+	if !rd.inPlace && (rd.to != nil || r.caps[r.stock] >= r.Game.CardCount) {
+		// Any card to gather will do: the stock has room for the whole
+		// pack (the cards are conserved), or the cards are dealt out.
+		for _, p := range rd.from {
+			if s.lens[p] > 0 && (!r.piles[p].grid || s.count(r, p) > 0) {
+				return true
+			}
+		}
 		return false
 	}
 	n := 0
@@ -478,12 +539,14 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	switch m.Kind {
 	case Play:
 		src, dst := int(m.From), int(m.To)
-		s.touch(1<<src | 1<<dst)
-		if r.piles[src].grid {
+		if r.grids>>src&1 != 0 {
+			s.touch(1 << dst)
 			i := r.offs[src] + int(m.Slot)
 			s.push(r, dst, s.cards[i])
 			s.cards[i] = gap
+			r.tookSlot(s, src, int(m.Slot))
 		} else {
+			s.touch(1<<src | 1<<dst)
 			n := int(s.lens[src])
 			from := r.offs[src] + n - int(m.Count)
 			for i := 0; i < int(m.Count); i++ {
@@ -501,30 +564,14 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		}
 	case Deal:
 		a := &r.acts[m.Action]
-		s.touch(1<<r.stock | a.touches)
+		s.touch(1<<r.stock | a.touches&^r.grids) // dealEach marks the grids it fills itself
 		if a.each {
-			rows := 0
-			if a.grid {
-				rows = r.gridRows(s, a.targets)
-			}
-			for k := 0; k < a.count; k++ {
-				for _, t := range a.targets {
-					if s.lens[r.stock] == 0 {
-						break
-					}
-					if r.piles[t].grid {
-						for int(s.lens[t]) < rows+k {
-							s.push(r, t, gap)
-						}
-					}
-					s.push(r, t, s.pop(r, r.stock).Up())
-				}
-			}
-		} else {
-			t := a.targets[0]
-			for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
-				s.push(r, t, s.pop(r, r.stock).Up())
-			}
+			r.dealEach(s, a)
+			break
+		}
+		t := a.targets[0]
+		for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
+			s.push(r, t, s.pop(r, r.stock).Up())
 		}
 	case Redeal:
 		s.touch(allPiles)
@@ -566,6 +613,84 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.touch(allPiles)
 	}
 	return turned
+}
+
+// dealEach plays the stock action a, which deals to each of its targets:
+// count rounds of one card to every target in turn, the stock's top card
+// first, face up, as far as the stock goes. A grid column is first padded
+// with gaps to the row being dealt. The stock's length is kept in a local
+// and the cards written in place: half of the moves in a game that deals
+// rows are deals.
+func (r *Rules) dealEach(s *State, a *action) {
+	cards, lens := s.cards, s.lens
+	st := r.offs[r.stock]
+	left := int(lens[r.stock]) // the stock's cards: the next one dealt is at st+left-1
+	rows := 0
+	if a.grid {
+		rows = a.rows(s)
+	}
+	// The move cache, once for the deal: the grid targets are marked
+	// changed; those whose occupancy is current (occOK) get their new
+	// card's bit, and those whose available cards are noted (noted) the
+	// card, now available (the card it covers may stay in the set: see
+	// moveCache.freeCards).
+	offs, grids := r.offs, r.grids
+	var occ, freeCards []uint64
+	var occOK, noted uint64
+	ac := s.acc
+	if ac != nil {
+		gt := a.touches & grids
+		ac.stale |= gt
+		occ, occOK = ac.occ, gt&^ac.occStale
+		freeCards, noted = ac.freeCards, gt&ac.cardsOK
+	}
+	if a.count == 1 && a.touches&^grids == 0 && ac != nil {
+		// One row to grid columns, the usual deal of a grid: a loop with
+		// no test per column on the cache, as the bits it sets in a stale
+		// occupancy or in notes not taken are never read (occupied and
+		// movesFrom write them afresh).
+		for _, t := range a.targets {
+			if left == 0 {
+				break
+			}
+			o, n := offs[t], int(lens[t])
+			for ; n < rows; n++ {
+				cards[o+n] = gap
+			}
+			left--
+			c := cards[st+left] &^ faceDown
+			cards[o+n] = c
+			lens[t] = uint8(n + 1)
+			occ[4*t+n>>6] |= 1 << (n & 63)
+			freeCards[t] |= 1 << (c & cardBits)
+		}
+		lens[r.stock] = uint8(left)
+		return
+	}
+	for k := 0; k < a.count && left > 0; k++ {
+		for _, t := range a.targets {
+			if left == 0 {
+				break
+			}
+			o, n := offs[t], int(lens[t])
+			if grids>>t&1 != 0 {
+				for ; n < rows+k; n++ {
+					cards[o+n] = gap
+				}
+				if occOK>>t&1 != 0 {
+					occ[4*t+n>>6] |= 1 << (n & 63)
+				}
+			}
+			left--
+			c := cards[st+left].Up()
+			cards[o+n] = c
+			lens[t] = uint8(n + 1)
+			if noted>>t&1 != 0 {
+				freeCards[t] |= 1 << (c & cardBits)
+			}
+		}
+	}
+	lens[r.stock] = uint8(left)
 }
 
 // redealOut plays a redeal that deals out again: it gathers the piles in

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/patience-dev/patience/dsl"
@@ -406,6 +407,10 @@ func diffMoves(r *Rules, deals, steps int, rng *rand.Rand) error {
 				s.CopyFrom(saved)
 			case x == 1:
 				saved.CopyFrom(s)
+			case x == 2:
+				// Listing saved's moves gives it a move cache of its
+				// own, which the next CopyFrom into s copies.
+				r.Moves(saved, nil)
 			}
 			buf = r.Moves(s, buf[:0])
 			got := slices.Clone(buf)
@@ -488,7 +493,7 @@ func TestNonZeroBytes(t *testing.T) {
 func TestFreeSlots(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	region := make([]Card, 255)
-	free := make([]uint64, 4)
+	free, occ := make([]uint64, 4), make([]uint64, 4)
 	for range 3000 {
 		for i := range region {
 			region[i] = Card(rng.IntN(2) * (1 + rng.IntN(60)))
@@ -497,9 +502,31 @@ func TestFreeSlots(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			n = rng.IntN(20)
 		}
-		freeSlots(free, region, n, both)
+		occupied(occ, region, n)
+		freeOf(free, occ, n, both)
 		for i := range n {
 			require.Equal(t, available(region[:n], i, both), free[i>>6]>>(i&63)&1 != 0, "slot %d of %d", i, n)
 		}
 	}
+}
+
+// TestCanRedealGapsOnly checks that a redeal from grid columns that hold
+// only gaps has nothing to gather: a position the random playouts above
+// rarely reach (every garden card gone, the stock empty, the game not
+// won).
+func TestCanRedealGapsOnly(t *testing.T) {
+	src, _ := rulesets.Source("babette")
+	g, err := check.Source("babette.patience", src)
+	require.NoError(t, err)
+	r := Compile(g)
+	s := r.Deal(1)
+	require.True(t, r.canRedeal(s))
+	s.lens[r.stock] = 0
+	for _, p := range r.redeal.from {
+		clear(s.Pile(r, p)) // gaps, the columns' lengths kept
+	}
+	assert.False(t, r.canRedeal(s))
+	p := r.redeal.from[2]
+	s.Pile(r, p)[0] = NewCard(5, 1)
+	require.True(t, r.canRedeal(s))
 }
