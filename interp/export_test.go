@@ -30,3 +30,11 @@ func (r *Rules) StepPlayouts(s *State, nodes int) (line []Move, won, enabled boo
 	line, won = sv.playouts(s.Clone(), 0, true)
 	return line, won, sv.stepPlayouts
 }
+
+// PlayoutLines runs the playouts from s for about nodes positions and
+// returns the longest line they kept and the most held counts for one.
+func (r *Rules) PlayoutLines(s *State, nodes int, bySteps bool) (longest, counted int) {
+	sv := r.newSolver(s, Limits{Nodes: nodes}, r.wasteMask(), true)
+	sv.playouts(s.Clone(), 0, bySteps)
+	return max(cap(sv.pool.record), cap(sv.pool.line)), playoutMoves(r)
+}

@@ -122,9 +122,15 @@ func (sv *solver) held() int {
 	}
 	n += (cap(sv.path) + cap(sv.moves) + cap(sv.line)) * int(unsafe.Sizeof(Move{}))
 	// The playouts' lines (the current one and the best so far), at their
-	// longest.
-	n += 2 * 4 * sv.r.Game.CardCount * (1 + sv.r.redealsAllowed()) * int(unsafe.Sizeof(Move{}))
+	// longest, and their steps at one position.
+	n += 2 * playoutMoves(sv.r) * int(unsafe.Sizeof(Move{}))
+	n += (cap(sv.playSteps) + cap(sv.playBest)) * stepBytes
 	return n
+}
+
+// playoutMoves is the most moves a playout's line holds.
+func playoutMoves(r *Rules) int {
+	return 4 * r.Game.CardCount * (1 + r.redealsAllowed())
 }
 
 // stateBytes is what held counts for a position: its cards, lengths and
@@ -275,6 +281,8 @@ type solver struct {
 	canon        [256]Card // each card as the rules can tell it apart
 	unlimited    bool      // redeals are unlimited, so their count is no part of a position
 	stepPlayouts bool      // playouts over steps too (see portfolio)
+	playSteps    []step    // the playouts' steps at one position, and the best of them
+	playBest     []step
 	hashes       []key128
 	stamps       []uint64     // the stamp of the position at each depth of the line (see onLine)
 	stamp        uint64       // positions entered so far
@@ -312,7 +320,18 @@ func (sv *solver) playouts(root *State, round int, bySteps bool) ([]Move, bool) 
 	record := p.record[:0] // the line that got the most cards out so far
 	defer func() { p.line, p.moves, p.best, p.record = line, moves, best, record }()
 	recordOut := -1
-	var sts, bestSt []step
+	sts, bestSt := sv.playSteps[:0], sv.playBest[:0]
+	defer func() { sv.playSteps, sv.playBest = sts, bestSt }()
+	// No line grows longer than held counts it, the prefix of the best
+	// line it starts from included; so the best line cannot grow longer
+	// playout by playout.
+	limit := playoutMoves(r)
+	if cap(line) < limit {
+		line = make([]Move, 0, limit)
+	}
+	if cap(record) < limit {
+		record = make([]Move, 0, limit)
+	}
 	for spent := 0; spent < budget; spent++ { // a playout costs at least one
 		s.CopyFrom(root)
 		line = line[:0]
@@ -326,7 +345,7 @@ func (sv *solver) playouts(root *State, round int, bySteps bool) ([]Move, bool) 
 			}
 			line = append(line, record[:n]...)
 		}
-		for steps := 0; steps < 4*r.Game.CardCount*(1+r.redealsAllowed()) && spent < budget; steps++ {
+		for len(line) < limit && spent < budget {
 			if r.Won(s) {
 				return slices.Clone(line), true
 			}
@@ -350,6 +369,9 @@ func (sv *solver) playouts(root *State, round int, bySteps bool) ([]Move, bool) 
 				st := bestSt[rng.IntN(len(bestSt))]
 				if rng.IntN(8) == 0 {
 					st = sts[rng.IntN(len(sts))]
+				}
+				if len(line)+int(st.deals)+1 > limit {
+					break
 				}
 				line = r.applyStep(s, st, line)
 				spent++

@@ -140,3 +140,22 @@ func TestStepPlayouts(t *testing.T) {
 	assert.GreaterOrEqual(t, won, 6, "of 20 deals, 9 are won in 200,000 positions")
 	t.Logf("won %d of 20", won)
 }
+
+// The playouts' lines never outgrow what the search counts as held for
+// them, however long the playouts go on: in Klondike a playout can turn
+// the stock round and round, and one that starts from the best line so far
+// and gets as many cards out becomes the best line, longer.
+func TestPlayoutLinesStayCounted(t *testing.T) {
+	for _, name := range []string{"klondike", "klondike-by-threes-worry-back", "freecell", "rouge-et-noir"} {
+		r := load(t, name)
+		for _, bySteps := range []bool{false, true} {
+			if bySteps && r.CommutingWaste() == 0 {
+				continue
+			}
+			for seed := uint64(1); seed <= 3; seed++ {
+				longest, counted := r.PlayoutLines(r.Deal(seed), 300_000, bySteps)
+				assert.LessOrEqual(t, longest, counted, "%s seed %d, steps %v", name, seed, bySteps)
+			}
+		}
+	}
+}
