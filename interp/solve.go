@@ -316,9 +316,13 @@ func (sv *solver) playouts(root *State, round int, bySteps bool) ([]Move, bool) 
 		p.playout = r.newState()
 	}
 	s := p.playout
-	line, moves, best := p.line[:0], p.moves[:0], p.best[:0]
+	line, moves := p.line[:0], p.moves[:0]
 	record := p.record[:0] // the line that got the most cards out so far
-	defer func() { p.line, p.moves, p.best, p.record = line, moves, best, record }()
+	defer func() { p.line, p.moves, p.record = line, moves, record }()
+	waste := uint64(0) // steps of one move each
+	if bySteps {
+		waste = sv.waste
+	}
 	recordOut := -1
 	sts, bestSt := sv.playSteps[:0], sv.playBest[:0]
 	defer func() { sv.playSteps, sv.playBest = sts, bestSt }()
@@ -349,54 +353,31 @@ func (sv *solver) playouts(root *State, round int, bySteps bool) ([]Move, bool) 
 			if r.Won(s) {
 				return slices.Clone(line), true
 			}
-			if bySteps {
-				var dealt int
-				sts, moves, dealt = r.steps(s, sv.waste, sts[:0], moves, sv.scratch)
-				spent += dealt
-				sv.nodes += dealt
-				if len(sts) == 0 {
-					break
-				}
-				bestSt = bestSt[:0]
-				top := -1
-				for _, st := range sts {
-					if p := int(st.score); p > top {
-						top, bestSt = p, append(bestSt[:0], st)
-					} else if p == top {
-						bestSt = append(bestSt, st)
-					}
-				}
-				st := bestSt[rng.IntN(len(bestSt))]
-				if rng.IntN(8) == 0 {
-					st = sts[rng.IntN(len(sts))]
-				}
-				if len(line)+int(st.deals)+1 > limit {
-					break
-				}
-				line = r.applyStep(s, st, line)
-				spent++
-				sv.nodes++
-				continue
-			}
-			moves = r.Moves(s, moves[:0])
-			if len(moves) == 0 {
+			// Each step is one move, or with bySteps deals and a move.
+			var dealt int
+			sts, moves, dealt = r.steps(s, waste, sts[:0], moves, sv.scratch)
+			spent += dealt
+			sv.nodes += dealt
+			if len(sts) == 0 {
 				break
 			}
-			best = best[:0]
+			bestSt = bestSt[:0]
 			top := -1
-			for _, m := range moves {
-				if p := r.promise(s, m); p > top {
-					top, best = p, append(best[:0], m)
+			for _, st := range sts {
+				if p := int(st.score); p > top {
+					top, bestSt = p, append(bestSt[:0], st)
 				} else if p == top {
-					best = append(best, m)
+					bestSt = append(bestSt, st)
 				}
 			}
-			m := best[rng.IntN(len(best))]
+			st := bestSt[rng.IntN(len(bestSt))]
 			if rng.IntN(8) == 0 {
-				m = moves[rng.IntN(len(moves))] // now and then, anything legal
+				st = sts[rng.IntN(len(sts))] // now and then, anything legal
 			}
-			r.Apply(s, m)
-			line = append(line, m)
+			if len(line)+int(st.deals)+1 > limit {
+				break
+			}
+			line = r.applyStep(s, st, line)
 			spent++
 			sv.nodes++
 		}

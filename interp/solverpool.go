@@ -39,7 +39,7 @@ func (x *Solver) Kept() int {
 	if p.playout != nil {
 		n += x.r.stateBytes()
 	}
-	return n + (cap(p.line)+cap(p.moves)+cap(p.best)+cap(p.record))*int(unsafe.Sizeof(Move{}))
+	return n + (cap(p.line)+cap(p.moves)+cap(p.record))*int(unsafe.Sizeof(Move{}))
 }
 
 // solverPool is the memory a search leaves for the next.
@@ -49,8 +49,8 @@ type solverPool struct {
 	tables [][]key128 // transposition tables' arrays, their contents dead
 	// The playouts' position and lines (held counts these at their
 	// longest whatever they are).
-	playout                   *State
-	line, moves, best, record []Move
+	playout             *State
+	line, moves, record []Move
 }
 
 // state returns a position to overwrite.
