@@ -151,6 +151,7 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 	sv.classes = r.interchangeable()
 	sv.safe = r.newSafety(s)
 	sv.safe.enabled = sv.safe.enabled && safe
+	sv.block = r.newBlockage()
 	sv.canon = r.cardClasses()
 	sv.closed = r.closedPiles()
 	sv.acyclic = r.acyclic()
@@ -200,6 +201,9 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 	defer func() { sv.lim.Nodes = total }()
 	spent := func() bool {
 		return total > 0 && sv.nodes >= total || !sv.deadline.IsZero() && time.Now().After(sv.deadline)
+	}
+	if sv.block.blocked(root) {
+		return nil, exhausted // a card can never get out
 	}
 	full := false // a depth-first search filled the memory allowed
 	for round, budget := 0, 500; ; round, budget = round+1, budget*4 {
@@ -278,6 +282,7 @@ type solver struct {
 	shuffle      *rand.Rand // breaks ties between steps at random, when set
 	classes      [][]int    // groups of interchangeable piles
 	safe         *safety
+	block        *blockage // proves positions lost by their dead cards
 	canon        [256]Card // each card as the rules can tell it apart
 	unlimited    bool      // redeals are unlimited, so their count is no part of a position
 	stepPlayouts bool      // playouts over steps too (see portfolio)
@@ -553,6 +558,9 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 	key := sv.key(s)
 	if sv.dead.has(key) {
 		return exhausted, noLow
+	}
+	if sv.block.blocked(s) {
+		return exhausted, noLow // lost outright: it relies on nothing
 	}
 	if !sv.acyclic {
 		// In a game whose positions never come back, the dead table alone

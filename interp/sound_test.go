@@ -90,6 +90,7 @@ func (p *plain) dfs(s *State) bool {
 // require that each kind of claim was really put to the test.
 type tally struct {
 	positions, wins, losses, unknown, safe, lost int
+	blocked                                      int // positions the blockage calls lost
 	warned                                       int // games the checker warned of
 	inconclusive                                 int // positions too many for the plain search
 }
@@ -126,6 +127,12 @@ func soundness(r *Rules, s *State, p *plain, nodes int, n *tally) (err error) {
 		}
 		if !r.Won(x) {
 			return fmt.Errorf("the solver's winning line does not win")
+		}
+	}
+	if r.newBlockage().blocked(s) {
+		n.blocked++
+		if win {
+			return fmt.Errorf("the blockage says lost, but the plain search wins")
 		}
 	}
 	if r.Status(s) == Lost {
@@ -233,14 +240,15 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 		}
 	}
 	t.Logf("%d games; %d positions compared with the plain search: %d winnable, %d not; "+
-		"the solver left %d unknown; %d safe moves and %d lost statuses checked; %d games warned of",
-		valid, n.positions, n.wins, n.losses, n.unknown, n.safe, n.lost, n.warned)
+		"the solver left %d unknown; %d safe moves, %d lost statuses and %d blocked positions checked; %d games warned of",
+		valid, n.positions, n.wins, n.losses, n.unknown, n.safe, n.lost, n.blocked, n.warned)
 	// Each kind of claim must really have been tested.
 	assert.GreaterOrEqual(t, valid, games*3/4, "too few generated games check: the generator needs mending")
 	assert.GreaterOrEqual(t, n.wins, games, "too few winnable positions")
 	assert.GreaterOrEqual(t, n.losses, games, "too few unwinnable positions")
 	assert.GreaterOrEqual(t, n.safe, games/6, "too few safe moves")
 	assert.GreaterOrEqual(t, n.lost, games/4, "too few lost statuses")
+	assert.GreaterOrEqual(t, n.blocked, games/5, "too few blocked positions")
 }
 
 // FuzzSoundness is TestSoundnessOnGeneratedGames with the fuzzer choosing
@@ -554,4 +562,53 @@ func TestPlacesAreNotInterchangeable(t *testing.T) {
 		assert.Empty(t, r.interchangeable(), name)
 		assert.Zero(t, r.wasteMask(), name)
 	}
+}
+
+// TestBlockedPositionsAreLost: every position the blockage calls lost,
+// along random lines of many small generated games, is lost by the plain
+// search. The lines are long, so that cards have been moved onto others,
+// runs built and foundations started before the blockage is asked.
+func TestBlockedPositionsAreLost(t *testing.T) {
+	games := 1500
+	if testing.Short() {
+		games = 300
+	}
+	checked, enabled := 0, 0
+	for i := range games {
+		src := genGame(rand.New(rand.NewPCG(uint64(i), 0xb10c)))
+		g, err := check.Source("gen.patience", []byte(src))
+		if err != nil {
+			continue
+		}
+		r := Compile(g)
+		b := r.newBlockage()
+		if !b.enabled {
+			continue
+		}
+		enabled++
+		p := &plain{r: r, limit: plainLimit}
+		rng := rand.New(rand.NewPCG(uint64(i), 3))
+		for seed := uint64(1); seed <= 12; seed++ {
+			s := r.Deal(seed)
+			for step := 0; step < 40; step++ {
+				if b.blocked(s) {
+					if w, c := p.wins(s.Clone()); c {
+						checked++
+						if w {
+							t.Fatalf("game %d, seed %d, after %d random moves: the blockage says lost, but the plain search wins\n%s\nposition:\n%s", i, seed, step, src, r.dumpState(s))
+						}
+					}
+					break // every later position is blocked too, or should be
+				}
+				moves := r.Moves(s, nil)
+				if len(moves) == 0 {
+					break
+				}
+				r.Apply(s, moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	t.Logf("%d games, the blockage on in %d; %d blocked positions checked", games, enabled, checked)
+	assert.GreaterOrEqual(t, enabled, games/2, "too few games with the blockage on")
+	assert.GreaterOrEqual(t, checked, games/3, "too few blocked positions")
 }

@@ -1,0 +1,331 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
+
+// blockage proves positions lost by finding a card that can never reach
+// the piles the game is won in: the dead cards of a deal, such as
+// Klondike's five of hearts lying face down on the four of hearts with both
+// black sixes under it. No search sees that quickly, since every line must
+// be played out before it is known that none wins; here one pass over the
+// piles proves it. The solver asks it of the deal and of every position its
+// depth-first search enters, and a position it calls blocked is lost
+// outright.
+//
+// The argument is a relaxation: for each card it over-estimates, as a least
+// fixed point, three things that must happen before the card can reach a
+// pile of the win, and if for some card not there yet even the
+// over-estimate says never, no line wins. Take any line of play and the
+// moment each card first does each thing; by induction on those moments,
+// each holds of the relaxation below, because its cause, which happened
+// earlier, does:
+//
+//   - T(c): c is the top card of a pile (other than a pile of the win it
+//     cannot come back from) at some moment. In a stacked pile (below),
+//     every card above c must first have left it: T(c) ⇐ M(x) for every x
+//     above c.
+//   - M(c): c leaves its pile at some moment. It leaves alone or at the
+//     bottom of a group, onto the top card y of a pile its pile's `to` may
+//     give to, by that pile's build relation (and y is a top card then:
+//     T(y)), or into an empty pile whose base takes it, or into a pile of
+//     the win (F(c)); alone it must be the top card (T(c)), and at the
+//     bottom of a group it is face up now (a face-down card turns up only
+//     when it is the top card, so one with cards on it stays face down and
+//     moves in no group). Or it leaves inside a group whose bottom card w
+//     lies below it: then M(w), and w is face up now.
+//   - F(c): c enters a pile of the win. Those piles take one card at a
+//     time (D2), so c is then a top card (T(c)), and it either starts an
+//     empty pile, by its base, or goes on a card d by its build relation,
+//     d having entered before it (F(d)).
+//
+// Everything else is left out, so that each estimate only grows: which
+// piles are empty, how much a pile holds, `start after`, `except`, covers,
+// the order of the stock, and whether the group that carries a card is a
+// run. A card in a pile that is not stacked counts as free: T and M hold of
+// it. The piles of the win count F of their cards, and T where they give
+// cards back (worrying back).
+//
+// A pile is stacked when cards leave it only from the top, alone or as a
+// group of the top cards, by moves: not the stock, a pile a redeal
+// gathers, a grid, a pile of a group that closes up, a pile that follows
+// its left neighbour, or a pile another refills from. It switches on only
+// when the game meets these conditions (checked once, in newBlockage):
+//
+//   - D1. The win condition is `all cards in S`: every card not in S must
+//     enter it.
+//   - D2. Every pile of S that a card can enter takes one card at a time,
+//     and only by a move: no deal, refill or redeal puts a card on it.
+//   - D3. No phases (the rules could change under the estimate) and no
+//     pairs (a pair takes a card from under others).
+//
+// The estimate uses the game values as they are only where they cannot
+// change: a base that reads a value or a condition counts as taking any
+// card.
+type blockage struct {
+	r       *Rules
+	enabled bool
+	inWin   uint64 // the piles of S
+	gives   uint64 // piles of S a card may leave (to, a refill, a redeal)
+	free    uint64 // piles that are not stacked
+	groups  uint64 // stacked piles some move takes a group from
+	winBase uint64 // the cards some pile of S takes while empty
+	winOn   [64]uint64
+	// For each pile, what its `to` may take it to outside S: anyTo, any
+	// card somewhere; baseTo, the cards some empty pile takes; on[c], the
+	// cards onto which c may go.
+	anyTo  uint64
+	baseTo []uint64
+	on     [][64]uint64
+	// Scratch, per card slot of the state.
+	t, m, f []bool
+}
+
+func (r *Rules) newBlockage() *blockage {
+	b := &blockage{r: r}
+	g := r.Game
+	win, ok := g.Win.(check.AllIn)
+	if !ok || len(g.Phases) > 0 || len(r.pairPiles) > 0 {
+		return b // D1, D3
+	}
+	for _, q := range win.Piles {
+		b.inWin |= 1 << q
+	}
+	// D2: deals, refills and redeals put no card on a pile of S.
+	for _, a := range r.acts {
+		if a.touches&b.inWin != 0 {
+			return b
+		}
+	}
+	for i := range r.piles {
+		p := &r.piles[i]
+		if len(p.refill) > 0 && b.inWin>>i&1 != 0 {
+			return b
+		}
+		if p.pairs > 0 {
+			return b
+		}
+		for _, f := range p.refill {
+			b.free |= 1 << f
+			b.gives |= 1 << f
+		}
+		if p.grid || p.follow != nil {
+			b.free |= 1 << i
+		}
+		if p.move != check.MoveTop || p.byTop {
+			b.groups |= 1 << i
+		}
+	}
+	if r.stock >= 0 {
+		b.free |= 1 << r.stock
+	}
+	if rd := r.redeal; rd != nil {
+		for _, f := range rd.from {
+			b.free |= 1 << f
+			b.gives |= 1 << f
+		}
+		for _, t := range rd.to {
+			if b.inWin>>t&1 != 0 {
+				return b
+			}
+		}
+	}
+	for _, cl := range r.closing {
+		for _, p := range cl {
+			b.free |= 1 << p
+		}
+	}
+	b.baseTo = make([]uint64, len(r.piles))
+	b.on = make([][64]uint64, len(r.piles))
+	for i := range r.piles {
+		p := &r.piles[i]
+		if b.inWin>>i&1 != 0 {
+			if p.toMask != 0 {
+				b.gives |= 1 << i
+			}
+			if !r.receives(i) {
+				continue // set aside at the deal
+			}
+			if !oneAtATime(p.accepts) || !oneAtATime(p.acceptsEmpty) {
+				return b // D2
+			}
+			if !p.fillNever {
+				b.winBase |= emptyTakes(p)
+			}
+			if p.build != nil {
+				for c := range p.build {
+					b.winOn[c] |= p.build[c]
+				}
+			}
+			continue
+		}
+		for to := p.toMask &^ b.inWin; to != 0; to &= to - 1 {
+			q := &r.piles[bits.TrailingZeros64(to)]
+			switch {
+			case q.grid || q.pairs > 0:
+				// a grid or a pile of pairs takes no move
+			case q.follow != nil || q.accepts > 1 || q.acceptsEmpty > 1:
+				b.anyTo |= 1 << i // what it takes is not estimated here
+			default:
+				if !q.fillNever {
+					b.baseTo[i] |= emptyTakes(q)
+				}
+				if q.build != nil && q.accepts != check.AcceptNone {
+					for c := range q.build {
+						b.on[i][c] |= q.build[c]
+					}
+				}
+			}
+		}
+	}
+	b.enabled = true
+	return b
+}
+
+func oneAtATime(n int) bool { return n == check.AcceptOne || n == check.AcceptNone }
+
+// emptyTakes over-estimates the cards an empty pile p may take: a base
+// that reads a game value or a condition counts as taking any card.
+func emptyTakes(p *pileRule) uint64 {
+	set := uint64(allCards)
+	for i := range p.base {
+		if b := &p.base[i]; b.when == nil && b.pat.value < 0 {
+			set &= b.pat.static
+		}
+	}
+	return set
+}
+
+// blocked reports whether some card of s can never reach a pile of the
+// win, so that s is lost (see blockage).
+func (b *blockage) blocked(s *State) bool {
+	if !b.enabled {
+		return false
+	}
+	r := b.r
+	n := r.size
+	if len(b.t) < n {
+		b.t, b.m, b.f = make([]bool, n), make([]bool, n), make([]bool, n)
+	}
+	t, m, f := b.t[:n], b.m[:n], b.f[:n]
+	clear(t)
+	clear(m)
+	clear(f)
+	var tops, ins uint64 // cards with a copy that is a top card some time; that has entered S
+	for i := range r.piles {
+		o, ln := r.offs[i], int(s.lens[i])
+		switch {
+		case b.inWin>>i&1 != 0:
+			for k := o; k < o+ln; k++ {
+				c := s.cards[k]
+				if c.IsGap() {
+					continue
+				}
+				f[k] = true
+				ins |= 1 << (c & cardBits)
+				if b.gives>>i&1 != 0 {
+					t[k] = true
+					tops |= 1 << (c & cardBits)
+				}
+			}
+		case b.free>>i&1 != 0:
+			for k := o; k < o+ln; k++ {
+				if c := s.cards[k]; !c.IsGap() {
+					t[k], m[k] = true, true
+					tops |= 1 << (c & cardBits)
+				}
+			}
+		default:
+			for k := o; k < o+ln; k++ {
+				if s.cards[k].IsGap() {
+					t[k], m[k], f[k] = true, true, true // no card
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range r.piles {
+			if (b.inWin|b.free)>>i&1 != 0 {
+				continue
+			}
+			o, ln := r.offs[i], int(s.lens[i])
+			if ln == 0 {
+				continue
+			}
+			group := b.groups>>i&1 != 0
+			any := b.anyTo>>i&1 != 0
+			// T from the top down, then M from the bottom up.
+			top := true
+			for k := o + ln - 1; k >= o; k-- {
+				if top && !t[k] {
+					t[k] = true
+					tops |= 1 << (s.cards[k] & cardBits)
+					changed = true
+				}
+				top = top && m[k]
+			}
+			below := false // a face-up card below has left
+			for k := o; k < o+ln; k++ {
+				c := s.cards[k]
+				if !m[k] {
+					id := c & cardBits
+					reach := any || b.baseTo[i]>>id&1 != 0
+					if !reach {
+						for on := tops; on != 0; on &= on - 1 {
+							if b.on[i][bits.TrailingZeros64(on)]>>id&1 != 0 {
+								reach = true
+								break
+							}
+						}
+					}
+					if (t[k] || group && !c.FaceDown()) && reach || f[k] || group && below {
+						m[k] = true
+						changed = true
+					}
+				}
+				below = below || m[k] && !c.FaceDown()
+			}
+		}
+		// F, for every card outside S.
+		for i := range r.piles {
+			if b.inWin>>i&1 != 0 {
+				continue
+			}
+			o, ln := r.offs[i], int(s.lens[i])
+			for k := o; k < o+ln; k++ {
+				if f[k] || !t[k] {
+					continue
+				}
+				c := s.cards[k]
+				if c.IsGap() {
+					continue
+				}
+				id := c & cardBits
+				ok := b.winBase>>id&1 != 0
+				for on := ins; !ok && on != 0; on &= on - 1 {
+					ok = b.winOn[bits.TrailingZeros64(on)]>>id&1 != 0
+				}
+				if ok {
+					f[k] = true
+					ins |= 1 << id
+					changed = true
+				}
+			}
+		}
+	}
+	for i := range r.piles {
+		if b.inWin>>i&1 != 0 {
+			continue
+		}
+		o, ln := r.offs[i], int(s.lens[i])
+		for k := o; k < o+ln; k++ {
+			if !f[k] && !s.cards[k].IsGap() {
+				return true
+			}
+		}
+	}
+	return false
+}
