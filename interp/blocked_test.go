@@ -2,10 +2,12 @@ package interp
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/rulesets"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -91,4 +93,35 @@ func TestBlockage(t *testing.T) {
 			assert.Equal(t, tc.blocked, b.blocked(s))
 		})
 	}
+}
+
+// BenchmarkBlockage: the cost of asking the blockage of a position, on
+// positions along random lines of Klondike by threes with worrying back.
+func BenchmarkBlockage(b *testing.B) {
+	src, _ := rulesets.Source("klondike-by-threes-worry-back")
+	g, err := check.Source("k.patience", src)
+	require.NoError(b, err)
+	r := Compile(g)
+	var states []*State
+	rng := rand.New(rand.NewPCG(1, 2))
+	for seed := uint64(1); len(states) < 256; seed++ {
+		s := r.Deal(seed)
+		for range 20 {
+			states = append(states, s.Clone())
+			moves := r.Moves(s, nil)
+			if len(moves) == 0 {
+				break
+			}
+			r.Apply(s, moves[rng.IntN(len(moves))])
+		}
+	}
+	bl := r.newBlockage()
+	b.ResetTimer()
+	n := 0
+	for i := range b.N {
+		if bl.blocked(states[i%len(states)]) {
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/float64(b.N), "blocked/op")
 }

@@ -559,9 +559,6 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 	if sv.dead.has(key) {
 		return exhausted, noLow
 	}
-	if sv.block.blocked(s) {
-		return exhausted, noLow // lost outright: it relies on nothing
-	}
 	if !sv.acyclic {
 		// In a game whose positions never come back, the dead table alone
 		// is enough (see remember): no position is met again while it is
