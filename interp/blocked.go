@@ -70,10 +70,10 @@ import (
 type blockage struct {
 	r       *Rules
 	enabled bool
-	inWin   uint64 // the piles of S
-	gives   uint64 // piles of S a card may leave (to, a refill, a redeal)
-	free    uint64 // piles that are not stacked
-	groups  uint64 // stacked piles some move takes a group from
+	inWin   uint64     // the piles of S
+	gives   uint64     // piles of S a card may leave (to, a refill, a redeal)
+	free    uint64     // piles that are not stacked
+	groups  uint64     // stacked piles some move takes a group from
 	winBase uint64     // the cards some pile of S takes while empty
 	winOn   [64]uint64 // for each card, the cards of S it may go on
 	// For each pile, what its `to` may take it to outside S: anyTo, any

@@ -38,9 +38,9 @@ func TestBlockage(t *testing.T) {
 		pos         map[string][]string
 		blocked     bool
 	}{{
-		name:  "the two of spades lies on the Ace and its only three under it",
-		piles: fmt.Sprintf(tableau, "fill never"),
-		pos:   map[string][]string{"t1": {"(3S)", "(AS)", "2S"}, "t2": {"4H", "3H", "2H", "AH", "4S"}},
+		name:    "the two of spades lies on the Ace and its only three under it",
+		piles:   fmt.Sprintf(tableau, "fill never"),
+		pos:     map[string][]string{"t1": {"(3S)", "(AS)", "2S"}, "t2": {"4H", "3H", "2H", "AH", "4S"}},
 		blocked: true,
 	}, {
 		name:  "a run carries the two off the Ace: it leaves at the top of a group",
