@@ -8,15 +8,18 @@ import (
 
 // blockage proves positions lost by finding a card that can never reach
 // the piles the game is won in: the dead cards of a deal, such as
-// Klondike's five of hearts lying face down on the four of hearts with both
-// black sixes under it. No search sees that quickly, since every line must
+// Klondike's deal 121, where the five of hearts lies over the Ace of hearts
+// and the six of clubs, the six of spades lies under the five of diamonds,
+// and the five of diamonds in turn needs the six of clubs or the three of
+// diamonds, both under the five of hearts. No search sees that quickly, since every line must
 // be played out before it is known that none wins; here one pass over the
 // piles proves it. The solver asks it of the position it starts from (a
 // deal, or a game in progress when asked for a hint), and a position it
 // calls blocked is lost outright. It does not ask it of every position it
 // searches: in Klondike by threes with worrying back that made the search
-// eight times as slow and settled no more deals at 2,000,000 positions
-// (a card dies there mostly in the deal, where no move can free it).
+// eight times as slow and settled the same deals (1–24, at 2,000,000
+// positions): a card dies there in the deal, where no move frees it, far
+// more often than by a move.
 //
 // The argument is a relaxation: for each card it over-estimates, as a least
 // fixed point, three things that must happen before the card can reach a
@@ -325,4 +328,39 @@ func (b *blockage) blocked(s *State) bool {
 		}
 	}
 	return false
+}
+
+// Stuck is a card that can never leave its pile, holding back a card that
+// must reach a pile of the win: what proves a position lost when the
+// blockage does (see blockage).
+type Stuck struct {
+	Pile int
+	Card Card
+}
+
+// stuck names, after blocked(s) said true, the cards that hold the others
+// back: in each stacked pile, the highest card that can never leave it,
+// where it or a card under it can never reach a pile of the win.
+func (b *blockage) stuck(s *State) []Stuck {
+	r := b.r
+	var out []Stuck
+	for i := range r.piles {
+		if (b.inWin|b.free)>>i&1 != 0 {
+			continue
+		}
+		o, ln := r.offs[i], int(s.lens[i])
+		for k := o + ln - 1; k >= o; k-- {
+			if b.m[k] {
+				continue
+			}
+			for j := o; j <= k; j++ {
+				if !b.f[j] {
+					out = append(out, Stuck{Pile: i, Card: s.cards[k].Up()})
+					break
+				}
+			}
+			break
+		}
+	}
+	return out
 }

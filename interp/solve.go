@@ -50,6 +50,10 @@ type Solution struct {
 	// they go deeper), and the deal is unknown unless a search that fits,
 	// the playouts, wins.
 	Memory int
+	// Stuck, when the verdict is Unwinnable for a dead card (see
+	// blockage), names the cards that can never leave their piles and
+	// hold back the cards that must get out.
+	Stuck []Stuck
 }
 
 // Solve searches for a winning line from s, playing "thoughtful" solitaire:
@@ -92,7 +96,7 @@ func (sv *solver) run(s *State) Solution {
 	case found:
 		out.Verdict, out.Moves = Winnable, line
 	case exhausted:
-		out.Verdict = Unwinnable
+		out.Verdict, out.Stuck = Unwinnable, sv.stuck
 	}
 	out.Nodes = sv.nodes
 	out.Elapsed = time.Since(sv.start)
@@ -203,6 +207,7 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 		return total > 0 && sv.nodes >= total || !sv.deadline.IsZero() && time.Now().After(sv.deadline)
 	}
 	if sv.block.blocked(root) {
+		sv.stuck = sv.block.stuck(root)
 		return nil, exhausted // a card can never get out
 	}
 	full := false // a depth-first search filled the memory allowed
@@ -283,6 +288,7 @@ type solver struct {
 	classes      [][]int    // groups of interchangeable piles
 	safe         *safety
 	block        *blockage // proves positions lost by their dead cards
+	stuck        []Stuck   // the cards that proved the root lost, if it did
 	canon        [256]Card // each card as the rules can tell it apart
 	unlimited    bool      // redeals are unlimited, so their count is no part of a position
 	stepPlayouts bool      // playouts over steps too (see portfolio)

@@ -220,8 +220,9 @@ func (r *Rules) dumpState(s *State) string {
 }
 
 var (
-	soundGames = flag.Int("sound.games", 400, "games TestSoundnessOnGeneratedGames generates")
-	golfDeals  = flag.Int("golf.deals", 4, "deals TestGolfAgainstAHandWrittenSolver compares")
+	soundGames   = flag.Int("sound.games", 400, "games TestSoundnessOnGeneratedGames generates")
+	golfDeals    = flag.Int("golf.deals", 4, "deals TestGolfAgainstAHandWrittenSolver compares")
+	blockedGames = flag.Int("blocked.games", 1500, "games TestBlockedPositionsAreLost generates")
 )
 
 // TestSoundnessOnGeneratedGames: on hundreds of small random games, no
@@ -569,7 +570,7 @@ func TestPlacesAreNotInterchangeable(t *testing.T) {
 // search. The lines are long, so that cards have been moved onto others,
 // runs built and foundations started before the blockage is asked.
 func TestBlockedPositionsAreLost(t *testing.T) {
-	games := 1500
+	games := *blockedGames
 	if testing.Short() {
 		games = 300
 	}

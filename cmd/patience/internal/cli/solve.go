@@ -120,6 +120,9 @@ type solveJSON struct {
 	Nodes     int      `json:"nodes"`
 	ElapsedMS float64  `json:"elapsed_ms"`
 	Memory    int      `json:"memory_bytes"`
+	// Stuck: the cards that can never leave their piles, when they prove
+	// the deal unwinnable, each as its pile and card ("t5 5H").
+	Stuck []string `json:"stuck,omitempty"`
 }
 
 func newSolveCmd() *cobra.Command {
@@ -136,7 +139,9 @@ every card known (the face-down cards and the order of the stock), or prove
 that none exists. The verdict is one of
 
   won         a winning line was found; it is printed, one move per line
-  unwinnable  every line was searched and none wins
+  unwinnable  every line was searched and none wins, or some card can
+              never leave its pile (the verdict names it) and a card at
+              or under it can never reach the piles of the win
   unknown     the search gave up at --timeout, --nodes or --memory first
 
 and then come the positions searched and the time taken. Every line but the
@@ -149,8 +154,10 @@ moves starts with "#", so the output is itself a file of moves that
 The exit code is 0 whatever the verdict; 1 only for bad input.
 
 With --json one object is printed: ruleset, rules_hash, seed, verdict, moves
-(the winning line, empty unless won), nodes, elapsed_ms and memory_bytes (the
-most the search held at once). It replays too.`,
+(the winning line, empty unless won), nodes, elapsed_ms, memory_bytes (the
+most the search held at once) and, when cards that can never leave their
+piles prove the deal lost, stuck (each as its pile and card: "t5 5H"). It
+replays too.`,
 		Args:              exactlyOneRuleset,
 		ValidArgsFunction: rulesetArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -174,10 +181,15 @@ most the search held at once). It replays too.`,
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
+				var stuck []string
+				for _, st := range sol.Stuck {
+					stuck = append(stuck, r.PileName(st.Pile)+" "+st.Card.String())
+				}
 				return writeJSONLine(out, solveJSON{
 					Ruleset: rulesetName(args[0]), RulesHash: r.Hash(), Seed: n,
 					Verdict: sol.Verdict.String(), Moves: moves,
 					Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed), Memory: sol.Memory,
+					Stuck: stuck,
 				})
 			}
 			fmt.Fprintf(out, "# %s, seed %d\n", game.Name, n)
@@ -185,6 +197,10 @@ most the search held at once). It replays too.`,
 			case interp.Winnable:
 				fmt.Fprintf(out, "# verdict: won, in %d %s\n", len(moves), plural(len(moves), "move", "moves"))
 			case interp.Unwinnable:
+				if len(sol.Stuck) > 0 {
+					fmt.Fprintf(out, "# verdict: unwinnable: %s, so no line of play wins this deal\n", prove.StuckText(r, sol.Stuck))
+					break
+				}
 				fmt.Fprintln(out, "# verdict: unwinnable: no line of play wins this deal")
 			default:
 				fmt.Fprintf(out, "# verdict: unknown: no win and no proof there is none within %s\n", prove.LimitsText(limits))

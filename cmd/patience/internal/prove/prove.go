@@ -50,6 +50,9 @@ type Hint struct {
 	Why string
 	// Won is set when the position is already won.
 	Won bool
+	// Stuck: when the verdict is Unwinnable for cards that can never
+	// leave their piles, those cards (interp.Solution.Stuck).
+	Stuck []interp.Stuck
 }
 
 // Ask suggests a move in s: the first move of a winning line, if the solver
@@ -64,7 +67,7 @@ func Ask(r *interp.Rules, s *interp.State, lim interp.Limits) Hint {
 	}
 	h := Hint{Move: m, OK: true, Why: why}
 	sol := r.Solve(s, lim)
-	h.Verdict = sol.Verdict
+	h.Verdict, h.Stuck = sol.Verdict, sol.Stuck
 	if sol.Verdict == interp.Winnable && len(sol.Moves) > 0 {
 		h.Move, h.Why = sol.Moves[0], "it starts a winning line"
 	}
@@ -89,9 +92,25 @@ func (h Hint) Text(r *interp.Rules) string {
 		}
 		return "this position is still winnable: play " + move
 	case interp.Unwinnable:
+		if len(h.Stuck) > 0 {
+			return fmt.Sprintf("this position can no longer be won (%s); a likely move: %s (%s)", StuckText(r, h.Stuck), move, h.Why)
+		}
 		return fmt.Sprintf("this position can no longer be won; a likely move: %s (%s)", move, h.Why)
 	}
 	return fmt.Sprintf("no proof in time; a likely move: %s (%s)", move, h.Why)
+}
+
+// StuckText says which cards can never leave their piles, e.g. "5H in t5
+// and 5D in t7 can never leave their piles".
+func StuckText(r *interp.Rules, stuck []interp.Stuck) string {
+	var names []string
+	for _, st := range stuck {
+		names = append(names, st.Card.String()+" in "+r.PileName(st.Pile))
+	}
+	if len(names) == 1 {
+		return names[0] + " can never leave its pile"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " can never leave their piles"
 }
 
 // Search is the outcome of looking for a winnable deal.
