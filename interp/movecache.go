@@ -52,6 +52,11 @@ type moveCache struct {
 	freeCards []uint64
 	cardsOK   uint64
 	wanted    uint64
+	// hashes[p] is pile p's hash in the solver's key (see solver.key),
+	// unless p is in hashStale: the key hashes again only the piles a
+	// move changed. It depends on the pile's cards and the rules alone.
+	hashes    []key128
+	hashStale uint64
 }
 
 const allPiles = ^uint64(0)
@@ -59,7 +64,7 @@ const allPiles = ^uint64(0)
 // cacheBytes is the memory of a state's move cache, as cache makes it.
 func (r *Rules) cacheBytes() int {
 	n := len(r.piles)
-	b := int(unsafe.Sizeof(moveCache{})) + 8*n + n // set, runs
+	b := int(unsafe.Sizeof(moveCache{})) + 8*n + n + 16*n // set, runs, hashes
 	if r.grids != 0 {
 		b += 8*4*n + 8*n // occ, freeCards
 	}
@@ -70,6 +75,7 @@ func (r *Rules) cacheBytes() int {
 func (s *State) touch(ps uint64) {
 	if s.acc != nil {
 		s.acc.stale |= ps
+		s.acc.hashStale |= ps
 		s.acc.occStale |= ps
 		s.acc.cardsOK &^= ps
 	}
@@ -87,6 +93,7 @@ func (r *Rules) tookSlot(s *State, p, i int) {
 		return
 	}
 	ac.stale |= 1 << p
+	ac.hashStale |= 1 << p
 	if ac.occStale>>p&1 != 0 {
 		return // to be rebuilt, and not noted either
 	}
@@ -110,7 +117,8 @@ func (r *Rules) cache(s *State) *moveCache {
 	ac := s.acc
 	if ac == nil {
 		n := len(r.piles)
-		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles, occStale: allPiles}
+		ac = &moveCache{set: make([]uint64, n), runs: make([]uint8, n), stale: allPiles, occStale: allPiles,
+			hashes: make([]key128, n), hashStale: allPiles}
 		if r.grids != 0 {
 			ac.occ = make([]uint64, 4*n)
 			ac.freeCards = make([]uint64, n)
@@ -256,6 +264,8 @@ func (c *moveCache) copyFrom(o *moveCache) {
 	copy(c.runs, o.runs)
 	copy(c.occ, o.occ)
 	copy(c.freeCards, o.freeCards)
+	copy(c.hashes, o.hashes)
+	c.hashStale = o.hashStale
 }
 
 // acceptDeps returns, for each pile p, the piles whose acceptance (see

@@ -641,6 +641,7 @@ func (r *Rules) dealEach(s *State, a *action) {
 	if ac != nil {
 		gt := a.touches & grids
 		ac.stale |= gt
+		ac.hashStale |= gt
 		occ, occOK = ac.occ, gt&^ac.occStale
 		freeCards, noted = ac.freeCards, gt&ac.cardsOK
 	}

@@ -153,6 +153,7 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 		sv.deadline = sv.start.Add(lim.Time)
 	}
 	sv.classes = r.interchangeable()
+	sv.salts = keySalts(len(r.piles), sv.classes)
 	sv.safe = r.newSafety(s)
 	sv.safe.enabled = sv.safe.enabled && safe
 	sv.block = r.newBlockage()
@@ -294,7 +295,7 @@ type solver struct {
 	stepPlayouts bool      // playouts over steps too (see portfolio)
 	playSteps    []step    // the playouts' steps at one position, and the best of them
 	playBest     []step
-	hashes       []key128
+	salts        []key128     // each pile's salt in the key (see term)
 	stamps       []uint64     // the stamp of the position at each depth of the line (see onLine)
 	stamp        uint64       // positions entered so far
 	onDead       func(*State) // tests: called with each position remembered as lost
@@ -774,8 +775,9 @@ func before(a, b step) bool {
 // positions apart, so a line that wins from one wins from the other, moved
 // alike:
 //
-//   - Interchangeable piles (see interchangeable) are hashed in sorted
-//     order: swapping two of them throughout a line gives a legal line.
+//   - Interchangeable piles (see interchangeable) count as a multiset
+//     (see term): swapping two of them throughout a line gives a legal
+//     line.
 //   - Cards the rules cannot tell apart share a hash (see cardClasses).
 //   - The redeal count is left out when redeals are unlimited: no rule can
 //     read it, and a redeal is never refused for it. (A shuffled redeal
@@ -797,40 +799,69 @@ func (sv *solver) key(s *State) key128 {
 	for _, v := range s.values {
 		k.add(uint64(v))
 	}
-	if len(sv.hashes) < len(r.piles) {
-		sv.hashes = make([]key128, len(r.piles))
-	}
-	for i := range r.piles {
-		cards := s.Pile(r, i)
-		if sv.closed>>i&1 != 0 && len(cards) > 1 {
-			cards = cards[len(cards)-1:]
-			sv.hashes[i] = sv.pileHash(cards)
-			sv.hashes[i].add(uint64(s.lens[i]))
-			continue
+	var sum key128
+	if ac := s.acc; ac != nil {
+		// The piles no move changed since the last key keep their term.
+		for ps := ac.hashStale & (1<<len(r.piles) - 1); ps != 0; ps &= ps - 1 {
+			i := bits.TrailingZeros64(ps)
+			ac.hashes[i] = sv.term(s, i)
 		}
-		sv.hashes[i] = sv.pileHash(cards)
-	}
-	for _, cl := range sv.classes {
-		// Sort the hashes of a class in place of the piles' own order.
-		var buf [64]key128
-		hs := buf[:0]
-		for _, p := range cl {
-			hs = append(hs, sv.hashes[p])
+		ac.hashStale = 0
+		for _, t := range ac.hashes {
+			sum[0] += t[0]
+			sum[1] += t[1]
 		}
-		for i := 1; i < len(hs); i++ { // classes are small: insertion sort
-			for j := i; j > 0 && hs[j].less(hs[j-1]); j-- {
-				hs[j], hs[j-1] = hs[j-1], hs[j]
-			}
-		}
-		for i, p := range cl {
-			sv.hashes[p] = hs[i]
+	} else {
+		for i := range r.piles {
+			t := sv.term(s, i)
+			sum[0] += t[0]
+			sum[1] += t[1]
 		}
 	}
-	for _, x := range sv.hashes[:len(r.piles)] {
-		k.add(x[0])
-		k.add(x[1])
-	}
+	k.add(sum[0])
+	k.add(sum[1])
 	return k
+}
+
+// term is pile i's part of the key, which adds the parts of all piles:
+// the pile's hash mixed with a salt of its own, or with its class's where
+// it is one of interchangeable piles (see key). A sum does not depend on
+// the order of what it adds, so interchangeable piles need no sorting: the
+// sum of their terms depends only on the multiset of their contents, and
+// since each term is a full 64-bit mix (a finaliser of MurmurHash3) of a
+// hash salted by its place, two different positions give the same sum in a
+// lane with chance 2^-64, as for any one hash.
+func (sv *solver) term(s *State, i int) key128 {
+	h := sv.hashPile(s, i)
+	salt := sv.salts[i]
+	return key128{fmix64(h[0] ^ salt[0]), fmix64(h[1] + salt[1])}
+}
+
+// fmix64 is MurmurHash3's finaliser: every bit of the result depends on
+// every bit of x.
+func fmix64(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
+}
+
+// keySalts gives each pile its salt in the key: its own, or its class's
+// (the first pile's of the class) for interchangeable piles.
+func keySalts(n int, classes [][]int) []key128 {
+	salts := make([]key128, n)
+	for i := range salts {
+		x := uint64(i+1) * 0x9e3779b97f4a7c15
+		salts[i] = key128{fmix64(x), fmix64(x ^ 0x5851f42d4c957f2d)}
+	}
+	for _, cl := range classes {
+		for _, p := range cl[1:] {
+			salts[p] = salts[cl[0]]
+		}
+	}
+	return salts
 }
 
 // key128 is two independent 64-bit hashes.
@@ -844,6 +875,17 @@ func (k *key128) add(w uint64) {
 	k[0] = (k[0] ^ w) * 1099511628211
 	k[1] = (k[1] + w + 1) * 0xbf58476d1ce4e5b9
 	k[1] ^= k[1] >> 31
+}
+
+// hashPile is pile i's part of the key.
+func (sv *solver) hashPile(s *State, i int) key128 {
+	cards := s.Pile(sv.r, i)
+	if sv.closed>>i&1 != 0 && len(cards) > 1 {
+		h := sv.pileHash(cards[len(cards)-1:])
+		h.add(uint64(s.lens[i]))
+		return h
+	}
+	return sv.pileHash(cards)
 }
 
 func (sv *solver) pileHash(cards []Card) key128 {
