@@ -332,7 +332,7 @@ func (b *blockage) blocked(s *State) bool {
 
 // Stuck is a card that can never leave its pile, holding back a card that
 // must reach a pile of the win: what proves a position lost when the
-// blockage does (see blockage).
+// blockage does (see blockage). Card is as it lies, face down or up.
 type Stuck struct {
 	Pile int
 	Card Card
@@ -355,7 +355,7 @@ func (b *blockage) stuck(s *State) []Stuck {
 			}
 			for j := o; j <= k; j++ {
 				if !b.f[j] {
-					out = append(out, Stuck{Pile: i, Card: s.cards[k].Up()})
+					out = append(out, Stuck{Pile: i, Card: s.cards[k]})
 					break
 				}
 			}

@@ -183,7 +183,7 @@ replays too.`,
 			if asJSON {
 				var stuck []string
 				for _, st := range sol.Stuck {
-					stuck = append(stuck, r.PileName(st.Pile)+" "+st.Card.String())
+					stuck = append(stuck, r.PileName(st.Pile)+" "+st.Card.Up().String())
 				}
 				return writeJSONLine(out, solveJSON{
 					Ruleset: rulesetName(args[0]), RulesHash: r.Hash(), Seed: n,
@@ -198,7 +198,7 @@ replays too.`,
 				fmt.Fprintf(out, "# verdict: won, in %d %s\n", len(moves), plural(len(moves), "move", "moves"))
 			case interp.Unwinnable:
 				if len(sol.Stuck) > 0 {
-					fmt.Fprintf(out, "# verdict: unwinnable: %s, so no line of play wins this deal\n", prove.StuckText(r, sol.Stuck))
+					fmt.Fprintf(out, "# verdict: unwinnable: %s, so no line of play wins this deal\n", prove.StuckText(r, sol.Stuck, false))
 					break
 				}
 				fmt.Fprintln(out, "# verdict: unwinnable: no line of play wins this deal")

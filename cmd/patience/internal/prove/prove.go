@@ -93,7 +93,7 @@ func (h Hint) Text(r *interp.Rules) string {
 		return "this position is still winnable: play " + move
 	case interp.Unwinnable:
 		if len(h.Stuck) > 0 {
-			return fmt.Sprintf("this position can no longer be won (%s); a likely move: %s (%s)", StuckText(r, h.Stuck), move, h.Why)
+			return fmt.Sprintf("this position can no longer be won (%s); a likely move: %s (%s)", StuckText(r, h.Stuck, true), move, h.Why)
 		}
 		return fmt.Sprintf("this position can no longer be won; a likely move: %s (%s)", move, h.Why)
 	}
@@ -101,11 +101,17 @@ func (h Hint) Text(r *interp.Rules) string {
 }
 
 // StuckText says which cards can never leave their piles, e.g. "5H in t5
-// and 5D in t7 can never leave their piles".
-func StuckText(r *interp.Rules, stuck []interp.Stuck) string {
+// and 5D in t7 can never leave their piles". With hide, as in a hint to
+// the player, a face-down card is not named: "5H in t5 and a face-down
+// card in t7 ...".
+func StuckText(r *interp.Rules, stuck []interp.Stuck, hide bool) string {
 	var names []string
 	for _, st := range stuck {
-		names = append(names, st.Card.String()+" in "+r.PileName(st.Pile))
+		name := st.Card.Up().String()
+		if hide && st.Card.FaceDown() {
+			name = "a face-down card"
+		}
+		names = append(names, name+" in "+r.PileName(st.Pile))
 	}
 	if len(names) == 1 {
 		return names[0] + " can never leave its pile"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/interp"
+	"github.com/patience-dev/patience/rulesets"
 )
 
 // climb is small enough to settle any deal at once: of seeds 1 to 6, 2 and
@@ -99,4 +100,21 @@ func TestLimitsText(t *testing.T) {
 	assert.Equal(t, "5000 positions", LimitsText(interp.Limits{Nodes: 5000}))
 	assert.Equal(t, "300ms and 100000 positions", LimitsText(HintLimits))
 	assert.Equal(t, "no limit", LimitsText(interp.Limits{}))
+}
+
+// A position lost by cards that can never leave their piles: the hint says
+// which, but does not name a face-down card to the player; solve, which
+// prints whole winning lines anyway, names them all.
+func TestAskStuck(t *testing.T) {
+	src, ok := rulesets.Source("klondike")
+	require.True(t, ok)
+	g, err := check.Source("klondike.patience", src)
+	require.NoError(t, err)
+	r := interp.Compile(g)
+	h := Ask(r, r.Deal(121), HintLimits)
+	require.Equal(t, interp.Unwinnable, h.Verdict)
+	require.Len(t, h.Stuck, 2)
+	assert.Contains(t, h.Text(r), "this position can no longer be won (5H in t5 and a face-down card in t7 can never leave their piles); a likely move: ")
+	assert.Equal(t, "5H in t5 and 5D in t7 can never leave their piles", StuckText(r, h.Stuck, false))
+	assert.Equal(t, "5H in t5 can never leave its pile", StuckText(r, h.Stuck[:1], true))
 }
