@@ -78,15 +78,17 @@ type blockage struct {
 	free    uint64     // piles that are not stacked
 	groups  uint64     // stacked piles some move takes a group from
 	winBase uint64     // the cards some pile of S takes while empty
-	winOn   [64]uint64 // for each card, the cards of S it may go on
 	// For each pile, what its `to` may take it to outside S: anyTo, any
 	// card somewhere; baseTo, the cards some empty pile takes; on[c], the
 	// cards card c may go on.
 	anyTo  uint64
 	baseTo []uint64
 	on     [][64]uint64
-	// Scratch, per card slot of the state.
-	t, m, f []bool
+	winUp [64]uint64 // for each card, the cards that may go on it in S
+	// Scratch: per card slot of the state, T and M; the cards that may
+	// enter S, as the last blocked left it.
+	t, m  []bool
+	reach uint64
 }
 
 func (r *Rules) newBlockage() *blockage {
@@ -161,7 +163,9 @@ func (r *Rules) newBlockage() *blockage {
 				b.winBase |= emptyTakes(p)
 			}
 			if p.build != nil {
-				invert(&b.winOn, p.build)
+				for c := range p.build {
+					b.winUp[c] |= p.build[c]
+				}
 			}
 			continue
 		}
@@ -219,13 +223,18 @@ func (b *blockage) blocked(s *State) bool {
 	r := b.r
 	n := r.size
 	if len(b.t) < n {
-		b.t, b.m, b.f = make([]bool, n), make([]bool, n), make([]bool, n)
+		b.t, b.m = make([]bool, n), make([]bool, n)
 	}
-	t, m, f := b.t[:n], b.m[:n], b.f[:n]
+	t, m := b.t[:n], b.m[:n]
 	clear(t)
 	clear(m)
-	clear(f)
-	var tops, ins uint64 // cards with a copy that is a top card some time; that has entered S
+	// tops: the cards with a copy that is a top card some time; ins, those
+	// with a copy that enters S (or is there); reach, the cards that may
+	// enter S once ins have (see grow). A card outside S enters it (F) when
+	// it is a top card some time and reach holds it: F depends on the card
+	// and T alone, so the estimate of F is kept by card, not by slot.
+	var tops, ins, need uint64
+	cards, free := 0, 0 // cards outside S, and how many of them are a top card some time
 	for i := range r.piles {
 		o, ln := r.offs[i], int(s.lens[i])
 		switch {
@@ -235,7 +244,6 @@ func (b *blockage) blocked(s *State) bool {
 				if c.IsGap() {
 					continue
 				}
-				f[k] = true
 				ins |= 1 << (c & cardBits)
 				if b.gives>>i&1 != 0 {
 					t[k] = true
@@ -247,18 +255,28 @@ func (b *blockage) blocked(s *State) bool {
 				if c := s.cards[k]; !c.IsGap() {
 					t[k], m[k] = true, true
 					tops |= 1 << (c & cardBits)
+					need |= 1 << (c & cardBits)
+					cards++
+					free++
 				}
 			}
 		default:
 			for k := o; k < o+ln; k++ {
-				if s.cards[k].IsGap() {
-					t[k], m[k], f[k] = true, true, true // no card
+				if c := s.cards[k]; c.IsGap() {
+					t[k], m[k] = true, true // no card
+				} else {
+					need |= 1 << (c & cardBits)
+					cards++
 				}
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
+	reach := b.winBase
+	for d := ins; d != 0; d &= d - 1 {
+		reach |= b.winUp[bits.TrailingZeros64(d)]
+	}
+	for {
+		changed := false
 		for i := range r.piles {
 			if (b.inWin|b.free)>>i&1 != 0 {
 				continue
@@ -275,6 +293,7 @@ func (b *blockage) blocked(s *State) bool {
 				if top && !t[k] {
 					t[k] = true
 					tops |= 1 << (s.cards[k] & cardBits)
+					free++
 					changed = true
 				}
 				top = top && m[k]
@@ -284,8 +303,11 @@ func (b *blockage) blocked(s *State) bool {
 				c := s.cards[k]
 				if !m[k] {
 					id := c & cardBits
-					reach := any || b.baseTo[i]>>id&1 != 0 || b.on[i][id]&tops != 0
-					if (t[k] || group && !c.FaceDown()) && reach || f[k] || group && below {
+					out := t[k] && reach>>id&1 != 0 // F
+					if !out {
+						out = (t[k] || group && !c.FaceDown()) && (any || b.baseTo[i]>>id&1 != 0 || b.on[i][id]&tops != 0)
+					}
+					if out || group && below {
 						m[k] = true
 						changed = true
 					}
@@ -293,36 +315,30 @@ func (b *blockage) blocked(s *State) bool {
 				below = below || m[k] && !c.FaceDown()
 			}
 		}
-		// F, for every card outside S.
-		for i := range r.piles {
-			if b.inWin>>i&1 != 0 {
-				continue
-			}
-			o, ln := r.offs[i], int(s.lens[i])
-			for k := o; k < o+ln; k++ {
-				if f[k] || !t[k] {
-					continue
-				}
-				c := s.cards[k]
-				if c.IsGap() {
-					continue
-				}
-				id := c & cardBits
-				if b.winBase>>id&1 != 0 || b.winOn[id]&ins != 0 {
-					f[k] = true
-					ins |= 1 << id
-					changed = true
-				}
+		// F, to its fixed point: the top cards reach lets in, and what
+		// they let in after them.
+		for add := tops & reach &^ ins; add != 0; add = tops & reach &^ ins {
+			ins |= add
+			for d := add; d != 0; d &= d - 1 {
+				reach |= b.winUp[bits.TrailingZeros64(d)]
 			}
 		}
+		if free == cards && need&^reach == 0 {
+			b.reach = reach
+			return false // every card is a top card some time, and may enter S
+		}
+		if !changed {
+			break
+		}
 	}
+	b.reach = reach
 	for i := range r.piles {
 		if b.inWin>>i&1 != 0 {
 			continue
 		}
 		o, ln := r.offs[i], int(s.lens[i])
 		for k := o; k < o+ln; k++ {
-			if !f[k] && !s.cards[k].IsGap() {
+			if c := s.cards[k]; !c.IsGap() && (!t[k] || reach>>(c&cardBits)&1 == 0) {
 				return true
 			}
 		}
@@ -354,7 +370,7 @@ func (b *blockage) stuck(s *State) []Stuck {
 				continue
 			}
 			for j := o; j <= k; j++ {
-				if !b.f[j] {
+				if !b.t[j] || b.reach>>(s.cards[j]&cardBits)&1 == 0 {
 					out = append(out, Stuck{Pile: i, Card: s.cards[k]})
 					break
 				}
