@@ -73,18 +73,18 @@ import (
 type blockage struct {
 	r       *Rules
 	enabled bool
-	inWin   uint64     // the piles of S
-	gives   uint64     // piles of S a card may leave (to, a refill, a redeal)
-	free    uint64     // piles that are not stacked
-	groups  uint64     // stacked piles some move takes a group from
-	winBase uint64     // the cards some pile of S takes while empty
+	inWin   uint64 // the piles of S
+	gives   uint64 // piles of S a card may leave (to, a refill, a redeal)
+	free    uint64 // piles that are not stacked
+	groups  uint64 // stacked piles some move takes a group from
+	winBase uint64 // the cards some pile of S takes while empty
 	// For each pile, what its `to` may take it to outside S: anyTo, any
 	// card somewhere; baseTo, the cards some empty pile takes; on[c], the
 	// cards card c may go on.
 	anyTo  uint64
 	baseTo []uint64
 	on     [][64]uint64
-	winUp [64]uint64 // for each card, the cards that may go on it in S
+	winUp  [64]uint64 // for each card, the cards that may go on it in S
 	// Scratch: per card slot of the state, T and M; the cards that may
 	// enter S, as the last blocked left it.
 	t, m  []bool
