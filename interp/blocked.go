@@ -16,10 +16,13 @@ import (
 // piles proves it. The solver asks it of the position it starts from (a
 // deal, or a game in progress when asked for a hint), and a position it
 // calls blocked is lost outright. It does not ask it of every position it
-// searches: in Klondike by threes with worrying back that made the search
-// eight times as slow and settled the same deals (1–24, at 2,000,000
-// positions): a card dies there in the deal, where no move frees it, far
-// more often than by a move.
+// searches: a look costs a few microseconds, a position under one, and
+// where positions die after the deal (in Klondike, whose foundations keep
+// their cards, nearly every position below some first moves) the rest of
+// the search is as large as ever. In Klondike, deals 0–99 at 2,000,000
+// positions, it settled 85 deals against 84 in twice the time, none of
+// them proved lost; in Klondike by threes with worrying back, where a card
+// dies in the deal far more often than by a move, the same deals (1–24).
 //
 // The argument is a relaxation: for each card it over-estimates, as a least
 // fixed point, three things that must happen before the card can reach a
