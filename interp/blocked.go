@@ -11,9 +11,9 @@ import (
 // Klondike's deal 121, where the five of hearts lies over the Ace of hearts
 // and the six of clubs, the six of spades lies under the five of diamonds,
 // and the five of diamonds in turn needs the six of clubs or the three of
-// diamonds, both under the five of hearts. No search sees that quickly, since every line must
-// be played out before it is known that none wins; here one pass over the
-// piles proves it. The solver asks it of the position it starts from (a
+// diamonds, both under the five of hearts. No search sees that quickly,
+// since every line must be played out before it is known that none wins;
+// here a few passes over the piles prove it. The solver asks it of the position it starts from (a
 // deal, or a game in progress when asked for a hint), and a position it
 // calls blocked is lost outright. It does not ask it of every position it
 // searches: a look costs a few microseconds, a position under one, and
