@@ -181,15 +181,11 @@ replays too.`,
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				var stuck []string
-				for _, st := range sol.Stuck {
-					stuck = append(stuck, r.PileName(st.Pile)+" "+st.Card.Up().String())
-				}
 				return writeJSONLine(out, solveJSON{
 					Ruleset: rulesetName(args[0]), RulesHash: r.Hash(), Seed: n,
 					Verdict: sol.Verdict.String(), Moves: moves,
 					Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed), Memory: sol.Memory,
-					Stuck: stuck,
+					Stuck: stuckNames(r, sol.Stuck),
 				})
 			}
 			fmt.Fprintf(out, "# %s, seed %d\n", game.Name, n)
@@ -217,6 +213,16 @@ replays too.`,
 	lim.register(cmd, "the deal")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	return cmd
+}
+
+// stuckNames writes the cards that can never leave their piles as JSON
+// gives them, each as its pile and card face up ("t5 5H").
+func stuckNames(r *interp.Rules, stuck []interp.Stuck) []string {
+	var names []string
+	for _, st := range stuck {
+		names = append(names, r.PileName(st.Pile)+" "+st.Card.Up().String())
+	}
+	return names
 }
 
 // milliseconds is d in milliseconds, to the microsecond.

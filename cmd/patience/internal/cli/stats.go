@@ -44,6 +44,9 @@ type dealResult struct {
 	// interp.Solver.Kept). Older results lack both.
 	Worker            int `json:"worker"`
 	WorkerMemoryBytes int `json:"worker_memory_bytes"`
+	// Stuck: the cards that can never leave their piles, when they prove
+	// the deal unwinnable without a search, as solve --json gives them.
+	Stuck []string `json:"stuck,omitempty"`
 }
 
 func newStatsCmd() *cobra.Command {
@@ -68,8 +71,10 @@ With --json one JSON object is printed per deal, in seed order, and nothing
 else: ruleset, rules_hash, seed, verdict, nodes, elapsed_ms, memory_bytes
 (the most the search held at once), worker (the job that solved it) and
 worker_memory_bytes (what that job keeps for its next deal: each job reuses
-the memory of its searches). Files of such
-lines, from runs over different deals, are combined into one summary by
+the memory of its searches), and stuck for a deal proved lost without a
+search, by cards that can never leave their piles (as solve --json gives
+them; the summary counts those deals apart). Files of such lines, from
+runs over different deals, are combined into one summary by
 "patience stats merge":
 
   patience stats NAME --deals 0:499 --json > part1.jsonl
@@ -189,6 +194,7 @@ func (run *statsRun) solve(ctx context.Context, emit func(dealResult) error) err
 					Ruleset: run.ruleset, RulesHash: hash, Seed: seed,
 					Verdict: sol.Verdict.String(), Nodes: sol.Nodes, ElapsedMS: milliseconds(sol.Elapsed),
 					MemoryBytes: sol.Memory, Worker: worker + 1, WorkerMemoryBytes: solver.Kept(),
+					Stuck: stuckNames(run.rules, sol.Stuck),
 				}
 				select {
 				case results <- d:
@@ -240,6 +246,7 @@ func (run *statsRun) solve(ctx context.Context, emit func(dealResult) error) err
 type summary struct {
 	n                        int
 	won, unwinnable, unknown int
+	dead                     int // unwinnable for cards that can never leave their piles
 	nodes                    int
 	peak                     int       // the most memory one search held
 	kept                     []int     // the most memory each worker kept, by Worker-1
@@ -261,6 +268,9 @@ func (s *summary) add(d dealResult) {
 		s.won++
 	case interp.Unwinnable.String():
 		s.unwinnable++
+		if len(d.Stuck) > 0 {
+			s.dead++
+		}
 	default:
 		s.unknown++
 	}
@@ -286,7 +296,11 @@ func (s *summary) write(w io.Writer, ruleset string) error {
 	fmt.Fprintf(tw, "ruleset\t%s\n", ruleset)
 	fmt.Fprintf(tw, "deals\t%d (%s)\n", s.n, seeds)
 	fmt.Fprintf(tw, "won\t%d\n", s.won)
-	fmt.Fprintf(tw, "unwinnable\t%d\n", s.unwinnable)
+	if s.dead > 0 {
+		fmt.Fprintf(tw, "unwinnable\t%d (%d of them without a search: cards that can never leave their piles)\n", s.unwinnable, s.dead)
+	} else {
+		fmt.Fprintf(tw, "unwinnable\t%d\n", s.unwinnable)
+	}
 	fmt.Fprintf(tw, "unknown\t%d\n", s.unknown)
 	fmt.Fprintf(tw, "win rate\t%d/%d = %s, 95 %% interval %s to %s (unknown deals counted both ways)\n",
 		s.won, s.n, percent(float64(s.won)/float64(s.n)), percent(low), percent(high))
