@@ -2,6 +2,8 @@ package interp
 
 import (
 	"math/bits"
+	"slices"
+	"unsafe"
 
 	"github.com/patience-dev/patience/dsl/check"
 )
@@ -86,7 +88,8 @@ type blockage struct {
 	// cards card c may go on.
 	anyTo  uint64
 	baseTo []uint64
-	on     [][64]uint64
+	on     [][64]uint64 // the distinct tables, pile i's at onOf[i]
+	onOf   []uint8
 	winUp  [64]uint64 // for each card, the cards that may go on it in S
 	// Scratch: per card slot of the state, T and M; the cards that may
 	// enter S, as the last blocked left it.
@@ -149,7 +152,8 @@ func (r *Rules) newBlockage() *blockage {
 		}
 	}
 	b.baseTo = make([]uint64, len(r.piles))
-	b.on = make([][64]uint64, len(r.piles))
+	b.onOf = make([]uint8, len(r.piles))
+	b.on = [][64]uint64{{}} // table 0 takes nothing
 	for i := range r.piles {
 		p := &r.piles[i]
 		if b.inWin>>i&1 != 0 {
@@ -172,6 +176,10 @@ func (r *Rules) newBlockage() *blockage {
 			}
 			continue
 		}
+		if (b.free|b.inWin)>>i&1 != 0 {
+			continue // no card there waits for a way out
+		}
+		var on [64]uint64
 		for to := p.toMask &^ b.inWin; to != 0; to &= to - 1 {
 			q := &r.piles[bits.TrailingZeros64(to)]
 			switch {
@@ -184,12 +192,20 @@ func (r *Rules) newBlockage() *blockage {
 					b.baseTo[i] |= emptyTakes(q)
 				}
 				if q.build != nil && q.accepts != check.AcceptNone {
-					invert(&b.on[i], q.build)
+					invert(&on, q.build)
 				}
 			}
 		}
+		// Piles with the same ways out (a tableau's columns) share a table.
+		k := slices.Index(b.on, on)
+		if k < 0 {
+			k = len(b.on)
+			b.on = append(b.on, on)
+		}
+		b.onOf[i] = uint8(k)
 	}
 	b.enabled = true
+	b.t, b.m = make([]bool, r.size), make([]bool, r.size)
 	return b
 }
 
@@ -201,6 +217,11 @@ func invert(on *[64]uint64, rel *relTable) {
 			on[bits.TrailingZeros64(overs)] |= 1 << under
 		}
 	}
+}
+
+// bytes is the memory the blockage holds: its tables and its scratch.
+func (b *blockage) bytes() int {
+	return int(unsafe.Sizeof(*b)) + 8*len(b.baseTo) + 8*64*len(b.on) + len(b.onOf) + 2*b.r.size
 }
 
 func oneAtATime(n int) bool { return n == check.AcceptOne || n == check.AcceptNone }
@@ -308,7 +329,7 @@ func (b *blockage) blocked(s *State) bool {
 					id := c & cardBits
 					out := t[k] && reach>>id&1 != 0 // F
 					if !out {
-						out = (t[k] || group && !c.FaceDown()) && (any || b.baseTo[i]>>id&1 != 0 || b.on[i][id]&tops != 0)
+						out = (t[k] || group && !c.FaceDown()) && (any || b.baseTo[i]>>id&1 != 0 || b.on[b.onOf[i]][id]&tops != 0)
 					}
 					if out || group && below {
 						m[k] = true

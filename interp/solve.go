@@ -121,6 +121,7 @@ func (sv *solver) overMemory() bool {
 // and the scratch space.
 func (sv *solver) held() int {
 	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*sv.r.stateBytes() + cap(sv.stamps)*8
+	n += sv.block.bytes()
 	for _, st := range sv.steps {
 		n += cap(st) * stepBytes
 	}
