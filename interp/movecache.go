@@ -52,9 +52,10 @@ type moveCache struct {
 	freeCards []uint64
 	cardsOK   uint64
 	wanted    uint64
-	// hashes[p] is pile p's hash in the solver's key (see solver.key),
+	// hashes[p] is pile p's term in the solver's key (see solver.term),
 	// unless p is in hashStale: the key hashes again only the piles a
-	// move changed. It depends on the pile's cards and the rules alone.
+	// move changed. A term depends on the pile's cards and the rules
+	// alone, so any solver of these rules may use it.
 	hashes    []key128
 	hashStale uint64
 }

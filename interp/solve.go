@@ -868,8 +868,6 @@ func keySalts(n int, classes [][]int) []key128 {
 // key128 is two independent 64-bit hashes.
 type key128 [2]uint64
 
-func (k key128) less(o key128) bool { return k[0] < o[0] || k[0] == o[0] && k[1] < o[1] }
-
 // add mixes a word into both lanes: FNV-1a style in one, a multiply and
 // xor-shift in the other.
 func (k *key128) add(w uint64) {
