@@ -123,9 +123,7 @@ func (sv *solver) overMemory() bool {
 func (sv *solver) held() int {
 	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*sv.r.stateBytes() + cap(sv.stamps)*8
 	n += sv.block.bytes()
-	for _, st := range sv.steps {
-		n += cap(st) * stepBytes
-	}
+	n += sv.stepsCap * stepBytes
 	n += (cap(sv.path) + cap(sv.moves) + cap(sv.line)) * int(unsafe.Sizeof(Move{}))
 	// The playouts' lines (the current one and the best so far), at their
 	// longest, and their steps at one position.
@@ -281,6 +279,7 @@ type solver struct {
 	path         []Move
 	states       []*State // a scratch state per depth
 	steps        [][]step // the steps tried at each depth
+	stepsCap     int      // their capacities, summed: held reads it at every new depth
 	moves        []Move   // scratch
 	scratch      *State
 	waste        uint64     // the piles the stock deals to, when deals commute (see steps)
@@ -591,6 +590,7 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 	for len(sv.states) <= depth {
 		sv.states = append(sv.states, sv.pool.state(r))
 		sv.steps = append(sv.steps, sv.pool.stepList())
+		sv.stepsCap += cap(sv.steps[len(sv.steps)-1])
 		sv.stamps = append(sv.stamps, 0)
 	}
 	sv.stamp++
@@ -599,6 +599,7 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 	steps, moves, dealt := r.steps(s, sv.waste, sv.steps[depth][:0], sv.moves, sv.scratch)
 	sv.moves = moves
 	sv.nodes += dealt // the positions between deals count too
+	sv.stepsCap += cap(steps) - cap(sv.steps[depth])
 	sv.steps[depth] = steps
 	if (grew || cap(steps)+cap(moves) != before) && sv.overMemory() {
 		return limited, noLow // a new depth, or more steps, and too much

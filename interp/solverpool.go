@@ -107,5 +107,5 @@ func (p *solverPool) put(sv *solver) {
 	}
 	p.putKeys(sv.seen.keys)
 	p.putKeys(sv.dead.keys)
-	sv.states, sv.steps, sv.seen, sv.dead = nil, nil, table{}, table{}
+	sv.states, sv.steps, sv.stepsCap, sv.seen, sv.dead = nil, nil, 0, table{}, table{}
 }
