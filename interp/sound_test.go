@@ -613,3 +613,46 @@ func TestBlockedPositionsAreLost(t *testing.T) {
 	assert.GreaterOrEqual(t, enabled, games/2, "too few games with the blockage on")
 	assert.GreaterOrEqual(t, checked, games/3, "too few blocked positions")
 }
+
+// TestCutLinesProveNothing: with the depth-first line bounded at a few
+// moves, so that most searches cut lines (see maxDepth), no verdict, no
+// position kept as lost and no status is false on generated games: a round
+// that cut a line proves nothing and keeps nothing.
+func TestCutLinesProveNothing(t *testing.T) {
+	testMaxDepth = 3
+	defer func() { testMaxDepth = 0 }()
+	games := 200
+	if testing.Short() {
+		games = 40
+	}
+	var n tally
+	cutAndLost := 0
+	for i := range games {
+		src := genGame(rand.New(rand.NewPCG(uint64(i), 0xc07)))
+		checkGenerated(t, src, 3, uint64(i), &n, budget{plainLimit, 50_000})
+		g, err := check.Source("gen.patience", []byte(src))
+		if err != nil {
+			continue
+		}
+		r := Compile(g)
+		p := &plain{r: r}
+		for seed := uint64(1); seed <= 2; seed++ {
+			s := r.Deal(seed)
+			sv := r.newSolver(s, Limits{Nodes: 20_000}, r.wasteMask(), true)
+			var dead []*State
+			sv.onDead = func(d *State) { dead = append(dead, d.Clone()) }
+			sv.dfs(s.Clone(), 0)
+			for _, d := range dead {
+				if w, c := p.wins(d); c && w {
+					t.Fatalf("game %d, seed %d: with lines cut, the search kept as lost a position the plain search wins from:\n%s\n%s", i, seed, src, r.dumpState(d))
+				}
+			}
+			if sv.cut && len(dead) > 0 {
+				cutAndLost++ // positions settled before the first cut
+			}
+		}
+	}
+	t.Logf("%d positions compared: %d winnable, %d not, %d unknown; %d searches kept positions as lost and cut lines", n.positions, n.wins, n.losses, n.unknown, cutAndLost)
+	assert.Greater(t, n.unknown, n.positions/20, "too few searches were cut short")
+	assert.Greater(t, n.losses-n.unknown, 0, "no loss was proved at all")
+}
