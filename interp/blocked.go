@@ -79,7 +79,7 @@ type blockage struct {
 	r       *Rules
 	enabled bool
 	inWin   uint64 // the piles of S
-	gives   uint64 // piles of S a card may leave (to, a refill, a redeal)
+	gives   uint64 // piles a card may leave by a refill or a redeal, and piles of S with a `to`
 	free    uint64 // piles that are not stacked
 	groups  uint64 // stacked piles some move takes a group from
 	winBase uint64 // the cards some pile of S takes while empty
@@ -245,11 +245,7 @@ func (b *blockage) blocked(s *State) bool {
 		return false
 	}
 	r := b.r
-	n := r.size
-	if len(b.t) < n {
-		b.t, b.m = make([]bool, n), make([]bool, n)
-	}
-	t, m := b.t[:n], b.m[:n]
+	t, m := b.t, b.m // sized in newBlockage
 	clear(t)
 	clear(m)
 	// tops: the cards with a copy that is a top card some time; ins, those

@@ -891,13 +891,7 @@ func (sv *solver) seedOf(s *State) key128 {
 	for i := range r.piles {
 		hs[i] = sv.hashPile(s, i)
 	}
-	less := func(a, b key128) int {
-		switch {
-		case a[0] != b[0]:
-			return cmp.Compare(a[0], b[0])
-		}
-		return cmp.Compare(a[1], b[1])
-	}
+	less := func(a, b key128) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) }
 	for _, cl := range sv.classes {
 		sorted := make([]key128, 0, len(cl))
 		for _, p := range cl {
