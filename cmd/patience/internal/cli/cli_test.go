@@ -189,3 +189,15 @@ func TestLineModeSaves(t *testing.T) {
 	_, err = os.Stat(st.SavePath(lost, 1))
 	assert.True(t, os.IsNotExist(err), "a lost game is not kept once left")
 }
+
+// The summary names the deals left unknown in order, the first eight of
+// them, so that one can be given a longer look.
+func TestSeedList(t *testing.T) {
+	seeds := []uint64{11, 3, 6}
+	assert.Equal(t, "seeds 3, 6 and 11", seedList(seeds, 8))
+	assert.Equal(t, []uint64{11, 3, 6}, seeds, "the caller's seeds keep their order")
+	assert.Equal(t, "seed 6", seedList([]uint64{6}, 8))
+	assert.Equal(t, "seeds 2 and 9", seedList([]uint64{9, 2}, 8))
+	assert.Equal(t, "seeds 1, 2 and 3 more", seedList([]uint64{5, 4, 3, 2, 1}, 2))
+	assert.Equal(t, "seeds 1, 2, 3 and 4", seedList([]uint64{4, 3, 2, 1}, 4))
+}

@@ -61,10 +61,12 @@ func newStatsCmd() *cobra.Command {
 		Short: "Solve a range of deals and report the win rate",
 		Long: `Solve every deal from seed A to seed B (both included), as "patience solve"
 does, with --jobs deals at a time, and report how many were won, proved
-unwinnable, or left unknown at --timeout or --nodes; the win rate with its
-95 % Wilson interval, in which the unknown deals are counted both ways (the
-low end as if all were lost, the high end as if all were won); and the time
-and positions searched per deal. On a terminal a progress bar is drawn on
+unwinnable, or left unknown at --timeout or --nodes (the first eight of
+those by their seeds, to give them a longer look with "patience solve
+--seed N --timeout 1m"); the win rate with its 95 % Wilson interval, in
+which the unknown deals are counted both ways (the low end as if all were
+lost, the high end as if all were won); and the time and positions
+searched per deal. On a terminal a progress bar is drawn on
 stderr while it works.
 
 With --json one JSON object is printed per deal, in seed order, and nothing
@@ -246,7 +248,8 @@ func (run *statsRun) solve(ctx context.Context, emit func(dealResult) error) err
 type summary struct {
 	n                        int
 	won, unwinnable, unknown int
-	dead                     int // unwinnable for cards that can never leave their piles
+	dead                     int      // unwinnable for cards that can never leave their piles
+	unknownSeeds             []uint64 // the deals left unknown, to look at longer
 	nodes                    int
 	peak                     int       // the most memory one search held
 	kept                     []int     // the most memory each worker kept, by Worker-1
@@ -273,6 +276,7 @@ func (s *summary) add(d dealResult) {
 		}
 	default:
 		s.unknown++
+		s.unknownSeeds = append(s.unknownSeeds, d.Seed)
 	}
 	s.nodes += d.Nodes
 	s.peak = max(s.peak, d.MemoryBytes)
@@ -301,7 +305,11 @@ func (s *summary) write(w io.Writer, ruleset string) error {
 	} else {
 		fmt.Fprintf(tw, "unwinnable\t%d\n", s.unwinnable)
 	}
-	fmt.Fprintf(tw, "unknown\t%d\n", s.unknown)
+	if s.unknown > 0 {
+		fmt.Fprintf(tw, "unknown\t%d (%s)\n", s.unknown, seedList(s.unknownSeeds, 8))
+	} else {
+		fmt.Fprintf(tw, "unknown\t0\n")
+	}
 	fmt.Fprintf(tw, "win rate\t%d/%d = %s, 95 %% interval %s to %s (unknown deals counted both ways)\n",
 		s.won, s.n, percent(float64(s.won)/float64(s.n)), percent(low), percent(high))
 	fmt.Fprintf(tw, "time\tmedian %s, mean %s per deal\n", formatMS(median(s.times)), formatMS(mean(s.times)))
@@ -326,6 +334,26 @@ func (s *summary) write(w io.Writer, ruleset string) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// seedList names the seeds in order, the first most of them, so that a
+// deal left unknown can be given a longer look ("seeds 3, 6 and 11"; "seeds
+// 1, 2, ... 8 and 12 more").
+func seedList(seeds []uint64, most int) string {
+	seeds = slices.Clone(seeds)
+	slices.Sort(seeds)
+	if len(seeds) == 1 {
+		return fmt.Sprintf("seed %d", seeds[0])
+	}
+	shown := seeds[:min(len(seeds), most)]
+	names := make([]string, len(shown))
+	for i, x := range shown {
+		names[i] = strconv.FormatUint(x, 10)
+	}
+	if len(seeds) > most {
+		return fmt.Sprintf("seeds %s and %d more", strings.Join(names, ", "), len(seeds)-most)
+	}
+	return fmt.Sprintf("seeds %s and %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // formatBytes writes a size the way --memory reads it.
