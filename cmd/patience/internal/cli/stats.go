@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -152,7 +153,7 @@ func parseDeals(s string) (first, last uint64, err error) {
 	last, errB := strconv.ParseUint(strings.TrimSpace(b), 10, 64)
 	switch {
 	case errA != nil || errB != nil:
-		return 0, 0, fmt.Errorf("invalid --deals %s: A and B must be whole numbers from 0, e.g. 0:99", quoteShort(s))
+		return 0, 0, fmt.Errorf("invalid --deals %s: A and B must be whole numbers from 0 to %d, e.g. 0:99", quoteShort(s), uint64(math.MaxUint64))
 	case first > last:
 		return 0, 0, fmt.Errorf("invalid --deals %s: the first seed is after the last; want A:B with A at most B, e.g. %d:%d", quoteShort(s), last, first)
 	case last-first >= maxDeals:
