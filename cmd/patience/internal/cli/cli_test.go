@@ -191,13 +191,21 @@ func TestLineModeSaves(t *testing.T) {
 }
 
 // The summary names the deals left unknown in order, the first eight of
-// them, so that one can be given a longer look.
+// them, so that one can be given a longer look; it keeps no more than it
+// names.
 func TestSeedList(t *testing.T) {
-	seeds := []uint64{11, 3, 6}
-	assert.Equal(t, "seeds 3, 6 and 11", seedList(seeds, 8))
-	assert.Equal(t, []uint64{11, 3, 6}, seeds, "the caller's seeds keep their order")
-	assert.Equal(t, "seed 6", seedList([]uint64{6}, 8))
-	assert.Equal(t, "seeds 2 and 9", seedList([]uint64{9, 2}, 8))
-	assert.Equal(t, "seeds 1, 2 and 3 more", seedList([]uint64{5, 4, 3, 2, 1}, 2))
-	assert.Equal(t, "seeds 1, 2, 3 and 4", seedList([]uint64{4, 3, 2, 1}, 4))
+	var first []uint64
+	for _, x := range []uint64{11, 3, 6} {
+		first = firstSeeds(first, x, 8)
+	}
+	assert.Equal(t, "seeds 3, 6 and 11", seedList(first, 3))
+	assert.Equal(t, "seed 6", seedList([]uint64{6}, 1))
+	assert.Equal(t, "seeds 2 and 9", seedList(firstSeeds([]uint64{9}, 2, 8), 2))
+	first = nil
+	for _, x := range []uint64{5, 4, 3, 2, 1} {
+		first = firstSeeds(first, x, 2)
+	}
+	assert.Equal(t, []uint64{1, 2}, first, "only the first two are kept")
+	assert.Equal(t, "seeds 1, 2 and 3 more", seedList(first, 5))
+	assert.Equal(t, "seeds 1, 2, 3 and 4", seedList([]uint64{1, 2, 3, 4}, 4))
 }

@@ -250,7 +250,7 @@ type summary struct {
 	n                        int
 	won, unwinnable, unknown int
 	dead                     int      // unwinnable for cards that can never leave their piles
-	unknownSeeds             []uint64 // the deals left unknown, to look at longer
+	unknownSeeds             []uint64 // the first seeds left unknown, in order (see seedList)
 	nodes                    int
 	peak                     int       // the most memory one search held
 	kept                     []int     // the most memory each worker kept, by Worker-1
@@ -277,7 +277,7 @@ func (s *summary) add(d dealResult) {
 		}
 	default:
 		s.unknown++
-		s.unknownSeeds = append(s.unknownSeeds, d.Seed)
+		s.unknownSeeds = firstSeeds(s.unknownSeeds, d.Seed, shownSeeds)
 	}
 	s.nodes += d.Nodes
 	s.peak = max(s.peak, d.MemoryBytes)
@@ -307,7 +307,7 @@ func (s *summary) write(w io.Writer, ruleset string) error {
 		fmt.Fprintf(tw, "unwinnable\t%d\n", s.unwinnable)
 	}
 	if s.unknown > 0 {
-		fmt.Fprintf(tw, "unknown\t%d (%s)\n", s.unknown, seedList(s.unknownSeeds, 8))
+		fmt.Fprintf(tw, "unknown\t%d (%s)\n", s.unknown, seedList(s.unknownSeeds, s.unknown))
 	} else {
 		fmt.Fprintf(tw, "unknown\t0\n")
 	}
@@ -337,22 +337,30 @@ func (s *summary) write(w io.Writer, ruleset string) error {
 	return tw.Flush()
 }
 
-// seedList names the seeds in order, the first most of them, so that a
-// deal left unknown can be given a longer look ("seeds 3, 6 and 11"; "seeds
-// 1, 2, ... 8 and 12 more").
-func seedList(seeds []uint64, most int) string {
-	seeds = slices.Clone(seeds)
-	slices.Sort(seeds)
-	if len(seeds) == 1 {
-		return fmt.Sprintf("seed %d", seeds[0])
+// shownSeeds is how many of the deals left unknown the summary names.
+const shownSeeds = 8
+
+// firstSeeds adds seed to the sorted seeds and keeps the first most of
+// them: a study of a million deals keeps eight, not a million.
+func firstSeeds(seeds []uint64, seed uint64, most int) []uint64 {
+	i, _ := slices.BinarySearch(seeds, seed)
+	seeds = slices.Insert(seeds, i, seed)
+	return seeds[:min(len(seeds), most)]
+}
+
+// seedList names the first seeds of n, in order, so that a deal left
+// unknown can be given a longer look: "seed 6", "seeds 3, 6 and 11",
+// "seeds 1, 2, 3, 4, 5, 6, 7, 8 and 12 more".
+func seedList(first []uint64, n int) string {
+	if n == 1 && len(first) == 1 {
+		return fmt.Sprintf("seed %d", first[0])
 	}
-	shown := seeds[:min(len(seeds), most)]
-	names := make([]string, len(shown))
-	for i, x := range shown {
+	names := make([]string, len(first))
+	for i, x := range first {
 		names[i] = strconv.FormatUint(x, 10)
 	}
-	if len(seeds) > most {
-		return fmt.Sprintf("seeds %s and %d more", strings.Join(names, ", "), len(seeds)-most)
+	if n > len(first) {
+		return fmt.Sprintf("seeds %s and %d more", strings.Join(names, ", "), n-len(first))
 	}
 	return fmt.Sprintf("seeds %s and %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
