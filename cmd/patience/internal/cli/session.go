@@ -27,6 +27,7 @@ type session struct {
 	ruleset string // as given on the command line, written into saves
 	opt     board.Options
 	keep    *keeper // saves after every change, in line mode
+	hints   prove.Asker
 }
 
 // outcome is what a command did.
@@ -50,7 +51,8 @@ const helpText = `Commands:
   undo, redo       take back the last move, or play again the last one taken back
   moves            list the legal moves
   hint             suggest a move: the first of a winning line if the solver
-                   finds one at once, else a likely one, and say why
+                   finds one at once, else a likely one, and say why; asked
+                   again in the same position, it looks longer
   auto             play every safe move to the foundations
   save FILE        save the game; go on later with --resume FILE
   help             show this list
@@ -119,7 +121,8 @@ func (s *session) exec(line string) (outcome, error) {
 		}
 		return outcome{result: "legal moves: " + strings.Join(moves, ", ")}, nil
 	case "hint":
-		h := prove.Ask(r, g.State(), prove.HintLimits)
+		h := prove.AskAt(r, g.State(), s.hints.Next(r, g.State()))
+		s.hints.Heard(h)
 		if !h.OK {
 			return outcome{result: h.Text(r)}, nil
 		}

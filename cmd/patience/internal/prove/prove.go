@@ -26,6 +26,17 @@ const (
 // HintLimits is the budget of a hint as solver limits.
 var HintLimits = interp.Limits{Time: HintTime, Nodes: HintNodes}
 
+// HintLevels are the budgets of a hint asked again and again in the same
+// position, each longer than the last, the first HintLimits: a player who
+// asks again after "no proof in time" wants to know, and will wait. The
+// longer ones are bounded in memory as stats bounds a deal. Line mode, the
+// JSON protocol and the full-screen game count the asks with an Asker.
+var HintLevels = []interp.Limits{
+	HintLimits,
+	{Time: 3 * time.Second, Nodes: 10 * HintNodes, Memory: 256 << 20},
+	{Time: 10 * time.Second, Nodes: 100 * HintNodes, Memory: 256 << 20},
+}
+
 // The budget of play --winnable: each deal tried gets DealTime to be proved
 // winnable, and DealTries deals are tried, one seed after another, before
 // giving up.
@@ -53,6 +64,11 @@ type Hint struct {
 	// Stuck: when the verdict is Unwinnable for cards that can never
 	// leave their piles, those cards (interp.Solution.Stuck).
 	Stuck []interp.Stuck
+	// Level is the budget it was asked with, in HintLevels (AskAt), and
+	// Again is set when it found no proof and a longer one is left.
+	Level int
+	Again bool
+	at    uint64 // the position asked in (see Asker)
 }
 
 // Ask suggests a move in s: the first move of a winning line, if the solver
@@ -72,6 +88,40 @@ func Ask(r *interp.Rules, s *interp.State, lim interp.Limits) Hint {
 		h.Move, h.Why = sol.Moves[0], "it starts a winning line"
 	}
 	return h
+}
+
+// AskAt is Ask with the budget of HintLevels[level].
+func AskAt(r *interp.Rules, s *interp.State, level int) Hint {
+	level = min(max(level, 0), len(HintLevels)-1)
+	h := Ask(r, s, HintLevels[level])
+	h.Level, h.at = level, s.Hash(r)
+	h.Again = h.OK && h.Verdict == interp.Unknown && level+1 < len(HintLevels)
+	return h
+}
+
+// An Asker remembers the position where a hint last found no proof, so
+// that a hint asked there again looks longer (HintLevels). Next and Heard
+// are called where the game is played, AskAt may run elsewhere.
+type Asker struct {
+	at   uint64 // the position
+	next int    // the level to ask at there; 0 for none
+}
+
+// Next is the level to ask a hint in s at: the next one where the last
+// hint found no proof, else the first.
+func (a *Asker) Next(r *interp.Rules, s *interp.State) int {
+	if a.next > 0 && s.Hash(r) == a.at {
+		return a.next
+	}
+	return 0
+}
+
+// Heard takes note of the hint h, come back from AskAt.
+func (a *Asker) Heard(h Hint) {
+	a.at, a.next = h.at, 0
+	if h.Again {
+		a.next = h.Level + 1
+	}
 }
 
 // Text is the hint for a person, e.g. "this position is still winnable:
@@ -97,7 +147,14 @@ func (h Hint) Text(r *interp.Rules) string {
 		}
 		return fmt.Sprintf("this position can no longer be won; a likely move: %s (%s)", move, h.Why)
 	}
-	return fmt.Sprintf("no proof in time; a likely move: %s (%s)", move, h.Why)
+	text := fmt.Sprintf("no proof in time; a likely move: %s (%s)", move, h.Why)
+	if h.Level > 0 {
+		text = fmt.Sprintf("no proof in %s either; a likely move: %s (%s)", HintLevels[h.Level].Time, move, h.Why)
+	}
+	if h.Again {
+		text += "; ask again to look longer"
+	}
+	return text
 }
 
 // StuckText says which cards can never leave their piles, e.g. "5H in t5

@@ -118,3 +118,41 @@ func TestAskStuck(t *testing.T) {
 	assert.Equal(t, "5H in t5 and 5D in t7 can never leave their piles", StuckText(r, h.Stuck, false))
 	assert.Equal(t, "5H in t5 can never leave its pile", StuckText(r, h.Stuck[:1], true))
 }
+
+// A hint asked again where the last found no proof looks longer, level by
+// level; in another position, or once it has an answer, it starts again
+// from the first.
+func TestAskAgain(t *testing.T) {
+	r := climbRules(t)
+	saved := HintLevels
+	defer func() { HintLevels = saved }()
+	HintLevels = []interp.Limits{{Nodes: 1, Time: time.Second}, {Nodes: 2, Time: 3 * time.Second}, {Nodes: 100_000, Time: 10 * time.Second}}
+	s, other := r.Deal(2), r.Deal(1)
+	var a Asker
+	require.Equal(t, 0, a.Next(r, s))
+	h := AskAt(r, s, a.Next(r, s))
+	assert.Equal(t, interp.Unknown, h.Verdict)
+	assert.Equal(t, "no proof in time; a likely move: t2 f (AS goes to the foundation f); ask again to look longer", h.Text(r))
+	a.Heard(h)
+	assert.Equal(t, 0, a.Next(r, other), "another position starts from the first level")
+	require.Equal(t, 1, a.Next(r, s))
+	h = AskAt(r, s, a.Next(r, s))
+	assert.Equal(t, interp.Unknown, h.Verdict)
+	assert.Equal(t, "no proof in 3s either; a likely move: t2 f (AS goes to the foundation f); ask again to look longer", h.Text(r))
+	a.Heard(h)
+	require.Equal(t, 2, a.Next(r, s))
+	h = AskAt(r, s, a.Next(r, s))
+	assert.Equal(t, interp.Winnable, h.Verdict)
+	assert.False(t, h.Again)
+	a.Heard(h)
+	assert.Equal(t, 0, a.Next(r, s), "an answer starts the count again")
+
+	// The last level says so, and offers no more.
+	HintLevels[2] = interp.Limits{Nodes: 2, Time: 10 * time.Second}
+	h = AskAt(r, s, 99)
+	assert.Equal(t, 2, h.Level)
+	assert.False(t, h.Again)
+	assert.Equal(t, "no proof in 10s either; a likely move: t2 f (AS goes to the foundation f)", h.Text(r))
+	a.Heard(h)
+	assert.Equal(t, 0, a.Next(r, s))
+}

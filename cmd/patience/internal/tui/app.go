@@ -683,8 +683,8 @@ const helpText = `Keys
   esc             put back what is held
   d               deal (and redeal when the rules allow it)
   u, r            undo, redo
-  h               hint: the move is marked ! and its reason shown; it is the
-                  first of a winning line when the solver finds one at once
+  h               hint: marks the move ! and says why: the first move of a
+                  winning line if the solver finds one; again, it looks longer
   a               play the safe moves to the foundations: the cards no other
                   pile could ever use (the moves the solver makes unasked)
   A               play every card that can go to a foundation now
@@ -692,7 +692,6 @@ const helpText = `Keys
   ?               this help
   q               quit; the game is saved and offered again next time (asks
                   first when it cannot be saved)
-
 Marks: * the cards held, + where they can go, ! the hint, <  > the cursor.
 Any key closes this help.`
 

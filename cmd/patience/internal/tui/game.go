@@ -52,6 +52,7 @@ type play struct {
 	pick    *pickup
 	hint    *interp.Move
 	hintID  int // the hint asked for last (see askHint)
+	hints   prove.Asker
 	msg     string
 	msgKind msgKind
 	status  interp.Status
@@ -487,16 +488,22 @@ type hintMsg struct {
 	h    prove.Hint
 }
 
-// askHint asks the solver for a hint in the background (see prove.Ask; it
-// takes prove.HintTime at most) and says so meanwhile; a hintMsg brings
-// the answer, which is dropped if the position changed before it came.
+// askHint asks the solver for a hint in the background (see prove.AskAt;
+// it takes prove.HintTime at most, and longer when asked again where the
+// last found no proof) and says so meanwhile; a hintMsg brings the answer,
+// which is dropped if the position changed before it came.
 func (p *play) askHint() tea.Cmd {
 	p.pick = nil
 	p.hintID++
-	p.say(msgInfo, "hint: thinking...")
 	id, r, s := p.hintID, p.g.Rules, p.g.State().Clone()
+	level := p.hints.Next(r, s)
+	if level > 0 {
+		p.say(msgInfo, "hint: looking longer (up to %s)...", prove.HintLevels[level].Time)
+	} else {
+		p.say(msgInfo, "hint: thinking...")
+	}
 	return func() tea.Msg {
-		return hintMsg{play: p, id: id, h: prove.Ask(r, s, prove.HintLimits)}
+		return hintMsg{play: p, id: id, h: prove.AskAt(r, s, level)}
 	}
 }
 
@@ -507,6 +514,7 @@ func (p *play) showHint(msg hintMsg) {
 		return // the position changed meanwhile, or another game is on
 	}
 	h := msg.h
+	p.hints.Heard(h)
 	if !h.OK {
 		p.hint = nil
 		p.say(msgInfo, "%s", h.Text(p.g.Rules))

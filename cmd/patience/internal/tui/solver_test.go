@@ -5,10 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/cmd/patience/internal/prove"
+	"github.com/patience-dev/patience/interp"
 )
 
 // climb is a game small enough for the solver to settle any deal at once:
@@ -106,4 +110,30 @@ func TestHintOfAnOldPosition(t *testing.T) {
 	h.keys("h")
 	require.NotNil(t, h.a.play.hint)
 	assert.True(t, strings.HasPrefix(h.message(), "hint: this position is still winnable: play "), h.message())
+}
+
+// Asked again where the last hint found no proof, the hint looks longer,
+// and says so while it looks; a move starts again from the short look.
+func TestHintAskedAgain(t *testing.T) {
+	saved := prove.HintLevels
+	defer func() { prove.HintLevels = saved }()
+	prove.HintLevels = []interp.Limits{{Nodes: 1, Time: time.Second}, {Nodes: 2, Time: 3 * time.Second}, {Nodes: 100_000, Time: 10 * time.Second}}
+	h := newHarness(t, climbFile(t), 2, "")
+	h.keys("h")
+	assert.True(t, strings.HasPrefix(h.message(), "hint: no proof in time; "), h.message())
+	assert.True(t, strings.HasSuffix(h.message(), "; ask again to look longer"), h.message())
+	_, cmd := h.a.Update(keyMsg("h"))
+	require.NotNil(t, cmd)
+	assert.Equal(t, "hint: looking longer (up to 3s)...", h.message())
+	h.send(cmd())
+	assert.True(t, strings.HasPrefix(h.message(), "hint: no proof in 3s either; "), h.message())
+	h.keys("h")
+	require.NotNil(t, h.a.play.hint)
+	assert.True(t, strings.HasPrefix(h.message(), "hint: this position is still winnable: play "), h.message())
+
+	h.keys("h") // answered: the short look again, then a move
+	h.keys("3", "1")
+	_, cmd = h.a.Update(keyMsg("h"))
+	require.NotNil(t, cmd)
+	assert.Equal(t, "hint: thinking...", h.message())
 }
