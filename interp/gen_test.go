@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -14,8 +15,9 @@ import (
 // every build (by one rank or more, or any card on any), tableaux moving
 // their top card, runs, whole piles, the top card or the whole pile, or any
 // group, spaces never filled, cells, reserves, a stock dealing to a waste or
-// to every column with redeals, game values and phases, discards of whole
-// runs, a grid, pairs under covers, deals that face cards down, put some
+// to every column with redeals, game values and phases, foundations that
+// start or take a base only while a condition holds, conditions and wins
+// that single out one column of a group, discards of whole runs, a grid, pairs under covers, deals that face cards down, put some
 // cards at the bottom of their columns or deal N to each in turn, and
 // redeals that shuffle, into the stock or straight out to the columns;
 // relations joined by `or` or of any rank, piles that accept one number of
@@ -126,7 +128,7 @@ func (g *gen) win(piles string) {
 }
 
 // foundations declares f[n] with random rules and returns n.
-func (g *gen) foundations(value, worry bool) int {
+func (g *gen) foundations(value, worry bool, cond string) int {
 	nf := 1 + g.rng.IntN(len(g.suits)+1)
 	var fs []string
 	switch g.rng.IntN(4) {
@@ -160,6 +162,15 @@ func (g *gen) foundations(value, worry bool) int {
 			fs = append(fs, "start after previous")
 		}
 	}
+	if cond != "" {
+		// A condition that may single out one pile of a group, as the
+		// foundations' start or on their base.
+		if i := slices.IndexFunc(fs, func(x string) bool { return strings.HasPrefix(x, "base ") }); i >= 0 && g.chance(0.5) {
+			fs[i] += " when " + cond
+		} else if !slices.Contains(fs, "start after previous") {
+			fs = append(fs, "start when "+cond)
+		}
+	}
 	if value {
 		fs = append(fs, "base rank b")
 	}
@@ -179,9 +190,20 @@ func (g *gen) tableauGame() {
 	if value {
 		g.printf("  let b = rank of f1\n")
 	}
-	nf := g.foundations(value, true)
+	cond := "" // a condition on the foundations (see foundations)
+	if g.chance(0.2) {
+		cond = g.pick("t1 is empty", "t1 is not empty", "t1 holds 1", "not t1 holds 2", "t1 is empty or t2 is empty", "any t is empty")
+	}
+	if phase && g.chance(0.1) {
+		cond = "after first"
+	}
+	nf := g.foundations(value, true, cond)
 	if phase {
-		g.printf("  phase first until f1 holds %d\n", 1+g.rng.IntN(2))
+		until := fmt.Sprintf("f1 holds %d", 1+g.rng.IntN(2))
+		if g.chance(0.2) {
+			until = "all cards in foundations, t1" // t1 singled out again
+		}
+		g.printf("  phase first until %s\n", until)
 	}
 	nt := 1 + g.rng.IntN(4)
 	var ts []string
@@ -345,17 +367,20 @@ func (g *gen) tableauGame() {
 	}
 	g.printf("  }\n")
 	_ = nf
+	win := "foundations"
 	if discard {
-		g.win("foundations, d")
-	} else {
-		g.win("foundations")
+		win += ", d"
 	}
+	if nt > 1 && g.chance(0.1) {
+		win += ", t1" // the win singles out one column
+	}
+	g.win(win)
 }
 
 // gridGame: foundations fed from a grid of columns dealt row by row from
 // the stock, with or without a redeal (Babette).
 func (g *gen) gridGame() {
-	g.foundations(false, false)
+	g.foundations(false, false, "")
 	nc := min(2+g.rng.IntN(3), g.live-1)
 	both := ""
 	if g.chance(0.4) {
@@ -498,7 +523,7 @@ func (g *gen) rowGame() {
 	n := min(g.live, 7)
 	found := g.chance(0.25)
 	if found {
-		g.foundations(false, false)
+		g.foundations(false, false, "")
 	}
 	rel := g.pick("same-rank any-suit or any-rank same-suit", "same-rank any-suit or any-rank same-suit", g.relation())
 	var ts []string

@@ -562,6 +562,9 @@ func (r *Rules) redealsAllowed() int {
 
 func (sv *solver) dfs(s *State, depth int) (searchResult, int) {
 	r := sv.r
+	if r.Won(s) {
+		return found, noLow // won already (a game may be won at the deal): no move is left
+	}
 	// Play the moves the rules prove safe first; they are part of the line.
 	mark, room := len(sv.path), cap(sv.path)
 	sv.path = sv.playSafe(s, sv.path)
@@ -1131,10 +1134,11 @@ func (r *Rules) cardClasses() [256]Card {
 }
 
 // interchangeable groups the piles that could trade places without changing
-// the game: same rules, same group, never named on their own by a condition,
-// a start rule, a cover, a value, a refill, a redeal or a deal to each, and
-// named in a `to`, `fill` or `using` list only with the rest of their
-// class. A pile's position matters only through those (the layout and move
+// the game: same rules, same group, never named on their own by a start
+// rule, a cover, a value, a refill, a redeal or a deal to each, and named
+// in a condition (the win, a phase's end, a deal's, a base's or a start's
+// `when`) or in a `to`, `fill` or `using` list only with the rest of their
+// group. A pile's position matters only through those (the layout and move
 // names are not rules) and through the place rules: a pile that follows
 // left, and every pile of a group that closes up, is singled out (a `to
 // left N` is a `to` list of its own). So exchanging the contents of two
@@ -1167,8 +1171,10 @@ func (r *Rules) interchangeable() [][]int {
 		for _, b := range p.Base {
 			if b.Cond != nil {
 				named[i] = true
+				markCond(g, b.Cond, named)
 			}
 		}
+		markCond(g, p.StartWhen, named)
 	}
 	for _, v := range g.Values {
 		named[v.Pile] = true
@@ -1177,7 +1183,7 @@ func (r *Rules) interchangeable() [][]int {
 		for _, t := range a.Targets {
 			named[t] = true
 		}
-		markCond(a.When, named)
+		markCond(g, a.When, named)
 	}
 	if g.Redeal != nil {
 		for _, f := range g.Redeal.From {
@@ -1185,23 +1191,12 @@ func (r *Rules) interchangeable() [][]int {
 		}
 	}
 	for _, ph := range g.Phases {
-		markCond(ph.Until, named)
+		markCond(g, ph.Until, named)
 	}
-	markCond(g.Win, named)
-	// A pile named in a list without the rest of its group is singled out.
+	markCond(g, g.Win, named)
 	for _, p := range g.Piles {
 		for _, list := range [][]int{p.To, p.Fill, p.Using} {
-			for _, q := range list {
-				for _, grp := range g.Groups {
-					if grp.Name == g.Piles[q].Group {
-						for _, o := range grp.Piles {
-							if !slices.Contains(list, o) {
-								named[q] = true
-							}
-						}
-					}
-				}
-			}
+			markPartial(g, list, named)
 		}
 	}
 	var out [][]int
@@ -1222,23 +1217,41 @@ func (r *Rules) interchangeable() [][]int {
 	return out
 }
 
-// markCond marks the piles a condition names one by one (a test of a whole
-// group treats its piles alike, but "f1 is full" singles f1 out).
-func markCond(c check.Cond, named map[int]bool) {
+// markCond marks the piles a condition names apart from their group (a
+// test of a whole group treats its piles alike, but "f1 is full" and "all
+// cards in foundations, t1" single f1 and t1 out).
+func markCond(g *check.Game, c check.Cond, named map[int]bool) {
 	switch c := c.(type) {
 	case check.And:
 		for _, x := range c {
-			markCond(x, named)
+			markCond(g, x, named)
 		}
 	case check.Or:
 		for _, x := range c {
-			markCond(x, named)
+			markCond(g, x, named)
 		}
 	case check.Not:
-		markCond(c.C, named)
+		markCond(g, c.C, named)
 	case check.PileTest:
-		if len(c.Piles) == 1 {
-			named[c.Piles[0]] = true
+		markPartial(g, c.Piles, named)
+	case check.AllIn:
+		markPartial(g, c.Piles, named)
+	}
+}
+
+// markPartial marks each pile of list that comes without the rest of its
+// group: the list tells it apart from the piles of the group left out.
+func markPartial(g *check.Game, list []int, named map[int]bool) {
+	for _, q := range list {
+		for _, grp := range g.Groups {
+			if grp.Name != g.Piles[q].Group {
+				continue
+			}
+			for _, o := range grp.Piles {
+				if !slices.Contains(list, o) {
+					named[q] = true
+				}
+			}
 		}
 	}
 }

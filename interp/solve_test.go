@@ -2,12 +2,14 @@ package interp_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/interp"
 	"github.com/patience-dev/patience/rulesets"
 )
@@ -158,4 +160,29 @@ func TestPlayoutLinesStayCounted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWonAtTheDeal: a game can be won by the deal itself; the solver then
+// gives the empty line, not the safe moves it would play first (no move is
+// legal in a won game).
+func TestWonAtTheDeal(t *testing.T) {
+	take := ""
+	for _, rk := range strings.Fields("2 3 4 5 6 7 8 9 10 J Q K") {
+		take += "    take " + rk + "S to junk\n"
+	}
+	g, err := check.Source("g.patience", []byte(`game "G" {
+  suits S
+  foundation f { base A; build up same-suit }
+  tableau t[2] { to foundations }
+  reserve junk
+  deal {
+`+take+`    1 to t1
+  }
+  win when all cards in foundations, t1, junk
+}`))
+	require.NoError(t, err)
+	r := interp.Compile(g)
+	sol := r.Solve(r.Deal(1), interp.Limits{})
+	assert.Equal(t, interp.Winnable, sol.Verdict)
+	assert.Empty(t, sol.Moves)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/check"
@@ -538,6 +539,72 @@ func TestGolfAgainstAHandWrittenSolver(t *testing.T) {
 // merged in the solver's key, even with the same rules and `to` lists:
 // Montana's slots follow their left neighbours, and the piles of a group
 // that closes up shift into one another. Nor do deals commute there.
+// takeOut is the deal's lines that take the ranks out, of each suit.
+func takeOut(ranks, suits string) string {
+	var b strings.Builder
+	for _, su := range strings.Fields(suits) {
+		for _, rk := range strings.Fields(ranks) {
+			fmt.Fprintf(&b, "    take %s%s to junk\n", rk, su)
+		}
+	}
+	return b.String()
+}
+
+// TestConditionsSingleOut: a condition that names one pile of a group, or
+// lists it without the rest, tells it apart from the others, which are then
+// no longer interchangeable with it. (Before, only a test of one pile
+// counted, and not in a start's or a base's condition: the solver called a
+// deal of the last game here unwinnable that two moves win.)
+func TestConditionsSingleOut(t *testing.T) {
+	game := func(found, win string) string {
+		return `game "G" {
+  suits S
+  ` + found + `
+  tableau t[3] { build down any-suit; to foundations, t }
+  deal { 1, 2, 0 to t; rest to each t by 4 }
+  ` + win + `
+}`
+	}
+	for name, src := range map[string]string{
+		"start when":    game("foundation f { build up any-suit; start when t1 is empty }", "win when all cards in f"),
+		"base when":     game("foundation f { build up any-suit; base A when t1 is empty }", "win when all cards in f"),
+		"phase until":   game("phase a until all cards in f, t1\n  phase b\n  foundation f { build up any-suit; start after a }", "win when all cards in f"),
+		"a test of two": game("foundation f { build up any-suit; start when t1 is empty or t2 is empty }", "win when all cards in f"),
+		"win names one": game("foundation f { build up any-suit }", "win when all cards in f, t1"),
+	} {
+		g, err := check.Source(name+".patience", []byte(src))
+		if !assert.NoError(t, err, name) {
+			continue
+		}
+		r := Compile(g)
+		for _, cl := range r.interchangeable() {
+			assert.NotContains(t, cl, 1, "%s: t1 is singled out, yet interchangeable with %v", name, cl)
+		}
+	}
+	// The game the generator found: t2 must go to the foundation, t1 stay.
+	g, err := check.Source("g.patience", []byte(`game "G" {
+  suits D, S
+  foundation f { build up any-suit }
+  tableau t[3] { fill never; base 8; to foundations }
+  reserve junk
+  deal {
+`+takeOut("A 2 3 4 5 6 9 10 J Q K", "D S")+`    1, 2, 0 to t
+    rest to each t by 1
+  }
+  win when all cards in foundations, t1, junk
+}`))
+	if !assert.NoError(t, err) {
+		return
+	}
+	r := Compile(g)
+	for seed := uint64(1); seed <= 4; seed++ {
+		p := &plain{r: r}
+		win, complete := p.wins(r.Deal(seed))
+		require.True(t, complete)
+		assert.Equal(t, win, r.Solve(r.Deal(seed), Limits{}).Verdict == Winnable, "seed %d", seed)
+	}
+}
+
 func TestPlacesAreNotInterchangeable(t *testing.T) {
 	for name, src := range map[string]string{
 		"montana": "",
