@@ -190,8 +190,13 @@ func (g *gen) tableauGame() {
 	if value {
 		g.printf("  let b = rank of f1\n")
 	}
+	// The win counts t1's cards as in place; then mostly without phases or
+	// conditions, which would turn safe moves off.
+	winT1 := g.chance(0.15)
+	plain := winT1 && g.chance(0.7)
+	phase = phase && !plain
 	cond := "" // a condition on the foundations (see foundations)
-	if g.chance(0.2) {
+	if g.chance(0.2) && !plain {
 		cond = g.pick("t1 is empty", "t1 is not empty", "t1 holds 1", "not t1 holds 2", "t1 is empty or t2 is empty", "any t is empty")
 	}
 	if phase && g.chance(0.1) {
@@ -242,7 +247,7 @@ func (g *gen) tableauGame() {
 	hasStock := g.chance(0.6)
 	eachT := hasStock && g.chance(0.25)
 	to := []string{"foundations"}
-	if hasBuild || g.chance(0.3) {
+	if (hasBuild || g.chance(0.3)) && !(winT1 && g.chance(0.6)) { // without, t1 gets no card
 		to = append(to, "t")
 	}
 	if cells > 0 {
@@ -371,7 +376,7 @@ func (g *gen) tableauGame() {
 	if discard {
 		win += ", d"
 	}
-	if nt > 1 && g.chance(0.1) {
+	if winT1 && nt > 1 {
 		win += ", t1" // the win singles out one column
 	}
 	g.win(win)

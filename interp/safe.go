@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/patience-dev/patience/dsl/check"
 )
@@ -19,8 +20,12 @@ import (
 //
 //   - G1. The win condition is `all cards in S` where S holds every
 //     foundation, and every other pile in S is one no card ever enters (a
-//     pile cards are put aside on at the deal). So in a winning line x ends
-//     on a foundation.
+//     pile cards are put aside on at the deal). A card on such a pile may
+//     stay there in a winning line, so no safe move starts from one that a
+//     card can leave (those piles are fixed, as in M5), and its cards count
+//     as still in play (M3); one no card can leave holds its cards out of
+//     play for good. So in a winning line x, which starts outside S,
+//     ends on a foundation.
 //   - G2. Foundations and discards never give a card back: no `to`, no
 //     `refill` from them, no redeal gathers them.
 //   - G3. Nothing in the rules reads the position except through the moves
@@ -93,7 +98,7 @@ type safety struct {
 	found   []int     // foundation piles
 	out     []int     // piles a card never leaves: foundations, discards, set-aside piles (G1)
 	builds  []int     // piles outside the foundations that build
-	fixed   uint64    // piles no card may leave safely (M5)
+	fixed   uint64    // piles no card may leave safely (M5, G1)
 	classes [][]int
 }
 
@@ -119,7 +124,12 @@ func (r *Rules) newSafety(s *State) *safety {
 	}
 	if win, ok := r.Game.Win.(check.AllIn); ok {
 		for _, q := range win.Piles {
-			if r.piles[q].role != check.Foundation && r.piles[q].role != check.Discard && !r.receives(q) {
+			if r.piles[q].role == check.Foundation || r.piles[q].role == check.Discard || r.receives(q) {
+				continue
+			}
+			if r.gives(q) {
+				sf.fixed |= 1 << q // a card may stay there and win (G1)
+			} else {
 				sf.out = append(sf.out, q) // set aside at the deal: its cards never move
 			}
 		}
@@ -158,6 +168,21 @@ func (r *Rules) receives(q int) bool {
 		}
 	}
 	return false
+}
+
+// gives reports whether a card can ever leave pile q: by a move, a refill
+// from it, a redeal that gathers it or a pair taken from it.
+func (r *Rules) gives(q int) bool {
+	p := &r.piles[q]
+	if p.toMask != 0 || p.pairs > 0 || p.grid {
+		return true
+	}
+	for i := range r.piles {
+		if slices.Contains(r.piles[i].refill, q) {
+			return true
+		}
+	}
+	return r.redeal != nil && slices.Contains(r.redeal.from, q)
 }
 
 // safeGame checks the game-wide conditions G1 to G4 (see safety).

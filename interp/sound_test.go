@@ -605,6 +605,48 @@ func TestConditionsSingleOut(t *testing.T) {
 	}
 }
 
+// TestSafeMovesFromWinPiles: where the win counts a column's cards as in
+// place (`all cards in foundations, t1`), a card may stay on that column in
+// a winning line, so taking it to a foundation is not safe. (Before, the
+// safe moves played t1's 7 to the foundation and lost deals that playing
+// t2's cards wins.) Small games of that shape, generated, against the plain
+// search.
+func TestSafeMovesFromWinPiles(t *testing.T) {
+	var n tally
+	for i := range 60 {
+		rng := rand.New(rand.NewPCG(uint64(i), 0x71))
+		g := &gen{rng: rng, decks: 1}
+		g.suits = [][]string{{"S"}, {"D", "S"}, {"S", "H"}}[rng.IntN(3)]
+		width := 2 + rng.IntN(2)
+		g.lo = 1 + rng.IntN(14-width)
+		g.hi = g.lo + width - 1
+		g.live = width * len(g.suits)
+		nf, build := 1, g.pick("any-suit", "same-colour")
+		if g.chance(0.5) {
+			nf, build = len(g.suits), "same-suit"
+		}
+		nt := 2 + rng.IntN(2)
+		g.printf("game \"G\" {\n  suits %s\n", strings.Join(g.suits, ", "))
+		g.printf("  foundation f[%d] { base %s; build up %s }\n", nf, genRanks[g.lo], build)
+		g.printf("  tableau t[%d] { %sto foundations }\n  reserve junk\n  deal {\n", nt, g.pick("", "fill never; "))
+		g.takeOut()
+		counts, left := make([]string, nt), g.live
+		for k := range counts {
+			c := left
+			if k < nt-1 {
+				c = rng.IntN(left + 1)
+			}
+			counts[k], left = fmt.Sprint(c), left-c
+		}
+		g.printf("    %s to t\n  }\n", strings.Join(counts, ", "))
+		g.win("foundations, t1")
+		checkGenerated(t, g.b.String(), 8, uint64(i), &n, budget{plainLimit, 200_000})
+	}
+	t.Logf("%+v", n)
+	assert.Greater(t, n.wins, 100)
+	assert.Greater(t, n.safe, 20, "too few safe moves put to the test")
+}
+
 func TestPlacesAreNotInterchangeable(t *testing.T) {
 	for name, src := range map[string]string{
 		"montana": "",
