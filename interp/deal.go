@@ -120,7 +120,10 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 		}
 	}
 	for i, v := range g.Values {
-		s.values[i] = uint8(s.cards[r.offs[v.Pile]].Rank())
+		s.values[i] = 0 // unknown (the checker makes sure the pile holds a card)
+		if s.lens[v.Pile] > 0 {
+			s.values[i] = uint8(s.cards[r.offs[v.Pile]].Rank())
+		}
 	}
 	for p := range r.piles {
 		r.turnUp(s, p)

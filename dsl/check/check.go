@@ -1353,6 +1353,33 @@ func (c *checker) layout(l *dsl.Layout) {
 	}
 }
 
+// leastDealt is the fewest cards the deal can leave on each pile, whatever
+// the shuffle. A `move PATTERN to PILE` takes every matching card dealt so
+// far out of any pile but the stock onto PILE: a pile before it may lose as
+// many cards as match, and PILE is sure of only the matching cards that
+// cannot all still be in the stock or the pack.
+func leastDealt(g *Game) []int {
+	least := make([]int, len(g.Piles))
+	out := 0 // cards on piles other than the stock
+	for _, st := range g.Deal {
+		switch st.Kind {
+		case DealTake, DealPut:
+			least[st.Pile] += st.Count
+			if st.Pile != g.Stock {
+				out += st.Count
+			}
+		case DealAside:
+			for q := range least {
+				if q != st.Pile && q != g.Stock {
+					least[q] = max(0, least[q]-st.Count)
+				}
+			}
+			least[st.Pile] += max(0, st.Count-(g.CardCount-out))
+		}
+	}
+	return least
+}
+
 // crossChecks proves what needs the whole file: the stock deals, values are
 // known, piles can be filled as their rules say.
 func (c *checker) crossChecks(decls []pileDecl) {
@@ -1361,9 +1388,13 @@ func (c *checker) crossChecks(decls []pileDecl) {
 	for _, st := range g.Deal {
 		dealt[st.Pile] += st.Count
 	}
+	least := leastDealt(g)
 	for _, v := range g.Values {
-		if dealt[v.Pile] == 0 {
+		switch {
+		case dealt[v.Pile] == 0:
 			c.errorf(c.declNode(decls, v.Pile), "value %q is the rank of %q's bottom card, but the deal puts no card there", v.Name, g.Piles[v.Pile].Name)
+		case least[v.Pile] == 0:
+			c.errorf(c.declNode(decls, v.Pile), "value %q is the rank of %q's bottom card, but the deal may leave it empty: `move PATTERN to PILE` sets aside only the matching cards dealt before it, and from any pile", v.Name, g.Piles[v.Pile].Name)
 		}
 	}
 	feedsRefill := false
