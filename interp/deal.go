@@ -119,6 +119,7 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 			s.push(r, st.Pile, c)
 		}
 	}
+	r.closeUp(s) // a group that closes up has no space before a pile with cards
 	for i, v := range g.Values {
 		s.values[i] = 0 // unknown (the checker makes sure the pile holds a card)
 		if s.lens[v.Pile] > 0 {

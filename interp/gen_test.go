@@ -25,7 +25,7 @@ import (
 // rows that follow the card to their left with cards set aside at the deal
 // and redeals except in place (Montana), and a row that closes up, moving
 // whole piles by their top card to the piles N places to the left
-// (Accordion).
+// (Accordion), dealt with or without spaces.
 type gen struct {
 	rng    *rand.Rand
 	b      strings.Builder
@@ -557,6 +557,9 @@ func (g *gen) rowGame() {
 	}
 	if found {
 		dests = append(dests, "foundations")
+		if g.chance(0.3) {
+			dests = []string{"foundations"} // cards reach the first piles only by closing up
+		}
 	}
 	ts = append(ts, "to "+strings.Join(dests, ", "))
 	if g.chance(0.3) && far < n-1 {
@@ -568,9 +571,22 @@ func (g *gen) rowGame() {
 	}
 	g.printf("  deal {\n")
 	g.takeOut()
-	if n < g.live {
+	switch {
+	case g.chance(0.3):
+		// Spaces left by the deal, before piles with cards: the row closes
+		// up over them when the deal is done.
+		counts, left := make([]string, n), g.live
+		for i := range counts {
+			c := left
+			if i < n-1 {
+				c = g.rng.IntN(min(left, 2) + 1)
+			}
+			counts[i], left = fmt.Sprint(c), left-c
+		}
+		g.printf("    %s to a\n  }\n", strings.Join(counts, ", "))
+	case n < g.live:
 		g.printf("    1 to each a\n    rest to a%d\n  }\n", n)
-	} else {
+	default:
 		g.printf("    1 to each a\n  }\n")
 	}
 	if found {

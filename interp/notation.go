@@ -359,9 +359,9 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		case pr.move == check.MoveTop && count > 1:
 			return fmt.Errorf("only the top card of %s may move", sp)
 		case pr.move == check.MoveWhole && count != n:
-			return fmt.Errorf("%s moves only as a whole pile of %d cards", sp, n)
+			return fmt.Errorf("%s moves only as a whole pile of %s", sp, cards(n))
 		case pr.move == check.MoveTopOrWhole && count != 1 && count != n:
-			return fmt.Errorf("only the top card of %s or the whole pile of %d cards may move", sp, n)
+			return fmt.Errorf("only the top card of %s or the whole pile of %s may move", sp, cards(n))
 		case (pr.move == check.MoveWhole || pr.move == check.MoveTopOrWhole) && count == n && n > 1 && s.cards[base].FaceDown():
 			return fmt.Errorf("the bottom card of %s is face down: the pile moves whole only when it is face up", sp)
 		case pr.move == check.MoveAny && count <= n && count > movable:

@@ -173,6 +173,21 @@ func TestPlacesAccordionWin(t *testing.T) {
 	assert.Equal(t, interp.Won, g.Status())
 }
 
+// A deal that leaves spaces in a row that closes up leaves it closed up:
+// the piles with cards come first, as after any move or deal.
+func TestPlacesClosedUpByTheDeal(t *testing.T) {
+	r := rulesFrom(t, `game "Gaps" {
+  suits S
+  tableau m[3] { build any; close up; to f, left 1 }
+  foundation f { build any }
+  deal { 0, 0, 13 to m }
+  win when all cards in f
+}`)
+	s := r.Deal(1)
+	assert.Len(t, s.Pile(r, 0), 13, "m1 holds the cards dealt to m3")
+	assert.Empty(t, s.Pile(r, 2), "m3 moved down")
+}
+
 // ---- Acceptance that depends on emptiness ----
 
 func rulesFrom(t *testing.T, src string) *interp.Rules {

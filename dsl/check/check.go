@@ -1353,8 +1353,8 @@ func (c *checker) layout(l *dsl.Layout) {
 	}
 }
 
-// leastDealt is the fewest cards the deal can leave on each pile, whatever
-// the shuffle. A `move PATTERN to PILE` takes every matching card dealt so
+// leastDealt is, for each pile, a number of cards the deal is sure to leave
+// there whatever the shuffle (0: it may leave none). A `move PATTERN to PILE` takes every matching card dealt so
 // far out of any pile but the stock onto PILE: a pile before it may lose as
 // many cards as match, and PILE is sure of only the matching cards that
 // cannot all still be in the stock or the pack.
@@ -1375,6 +1375,25 @@ func leastDealt(g *Game) []int {
 				}
 			}
 			least[st.Pile] += max(0, st.Count-(g.CardCount-out))
+		}
+	}
+	// A group that closes up is closed up when the deal is done: its first
+	// piles hold the cards, as many as are sure to hold some.
+	for _, grp := range g.Groups {
+		if len(grp.Piles) < 2 || !g.Piles[grp.Piles[0]].CloseUp || g.Piles[grp.Piles[0]].Group != grp.Name {
+			continue
+		}
+		full := 0
+		for _, p := range grp.Piles {
+			if least[p] > 0 {
+				full++
+			}
+		}
+		for k, p := range grp.Piles {
+			least[p] = 0
+			if k < full {
+				least[p] = 1
+			}
 		}
 	}
 	return least

@@ -17,7 +17,7 @@ import (
 // win:
 //
 //   - a pile no card can ever enter: none is dealt there, and no move,
-//     stock deal, refill or redeal brings one;
+//     stock deal, refill, redeal or closing up brings one;
 //   - cards dealt where they can never leave while the win needs every card
 //     in other piles;
 //   - a pile of the win that must fill to its `holds`, but whose build
@@ -75,6 +75,18 @@ func (c *checker) flows() flow {
 			f.leaves[p] = true
 		}
 	}
+	// A group that closes up moves piles down over the spaces before them,
+	// cards and all: every pile of it but the last may take cards so, and
+	// every pile but the first may give them.
+	for _, grp := range g.Groups {
+		if len(grp.Piles) < 2 || !g.Piles[grp.Piles[0]].CloseUp || g.Piles[grp.Piles[0]].Group != grp.Name {
+			continue
+		}
+		for k, p := range grp.Piles {
+			f.enters[p] = f.enters[p] || k < len(grp.Piles)-1
+			f.leaves[p] = f.leaves[p] || k > 0
+		}
+	}
 	return f
 }
 
@@ -119,11 +131,14 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow) {
 	if !ok {
 		return
 	}
-	fed := make([]bool, len(g.Piles)) // by a deal or a refill
+	fed := make([]bool, len(g.Piles)) // by a deal, a refill or closing up
 	for _, a := range g.Actions {
 		for _, t := range a.Targets {
 			fed[t] = true
 		}
+	}
+	for i, p := range g.Piles {
+		fed[i] = fed[i] || p.CloseUp
 	}
 	type short struct {
 		pile, most int
