@@ -250,7 +250,7 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 	assert.GreaterOrEqual(t, n.losses, games, "too few unwinnable positions")
 	assert.GreaterOrEqual(t, n.safe, games/6, "too few safe moves")
 	assert.GreaterOrEqual(t, n.lost, games/4, "too few lost statuses")
-	assert.GreaterOrEqual(t, n.blocked, games/5, "too few blocked positions")
+	assert.GreaterOrEqual(t, n.blocked, games/6, "too few blocked positions") // the families with conditions turn the blockage off
 }
 
 // FuzzSoundness is TestSoundnessOnGeneratedGames with the fuzzer choosing
