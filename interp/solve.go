@@ -55,6 +55,9 @@ type Solution struct {
 	// blockage), names the cards that can never leave their piles and
 	// hold back the cards that must get out.
 	Stuck []Stuck
+	// Full: the search filled the memory Limits.Memory allows (whatever
+	// else it went on to try within the other limits).
+	Full bool
 }
 
 // Solve searches for a winning line from s, playing "thoughtful" solitaire:
@@ -90,6 +93,7 @@ func (sv *solver) run(s *State) Solution {
 	if sv.lim.Memory > 0 && sv.held() > sv.lim.Memory {
 		out.Memory = sv.held()
 		out.Elapsed = time.Since(sv.start)
+		out.Full = true
 		return out // not even the position fits
 	}
 	line, res := sv.portfolio(root)
@@ -102,6 +106,7 @@ func (sv *solver) run(s *State) Solution {
 	out.Nodes = sv.nodes
 	out.Elapsed = time.Since(sv.start)
 	out.Memory = max(sv.peak, sv.held())
+	out.Full = sv.full
 	return out
 }
 

@@ -199,7 +199,7 @@ replays too.`,
 				}
 				fmt.Fprintln(out, "# verdict: unwinnable: no line of play wins this deal")
 			default:
-				fmt.Fprintf(out, "# verdict: unknown: no win and no proof there is none within %s\n", prove.LimitsText(limits))
+				fmt.Fprintf(out, "# verdict: unknown: %s\n", unknownText(limits, sol))
 			}
 			for _, m := range moves {
 				fmt.Fprintln(out, m)
@@ -247,4 +247,18 @@ func writeJSONLine(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// unknownText says why a search ended with no verdict: the limits it ran
+// within, and whether it filled the memory allowed.
+func unknownText(lim interp.Limits, sol interp.Solution) string {
+	switch {
+	case sol.Full && sol.Nodes == 0:
+		return fmt.Sprintf("no win and no proof there is none: the search needs more than the %s it may hold (--memory)", formatBytes(lim.Memory))
+	case sol.Full && lim.Time == 0 && lim.Nodes == 0:
+		return fmt.Sprintf("no win and no proof there is none within the %s it may hold (--memory)", formatBytes(lim.Memory))
+	case sol.Full:
+		return fmt.Sprintf("no win and no proof there is none within %s; the search filled the %s it may hold (--memory)", prove.LimitsText(lim), formatBytes(lim.Memory))
+	}
+	return fmt.Sprintf("no win and no proof there is none within %s", prove.LimitsText(lim))
 }

@@ -373,6 +373,9 @@ func formatBytes(n int) string {
 	case n >= 10<<10:
 		return fmt.Sprintf("%d KiB", (n+1<<9)>>10)
 	}
+	if n == 1 {
+		return "1 byte"
+	}
 	return fmt.Sprintf("%d bytes", n)
 }
 
