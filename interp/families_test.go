@@ -103,7 +103,7 @@ func TestFamiliesCalculation(t *testing.T) {
 	// 3C goes on 2D (by one) and on QS (by four round the corner).
 	assertMoves(t, g, "waste f1", "waste f4", "waste w1", "waste w2", "waste w3", "waste w4")
 	refused(t, g, "waste f2", "3C does not go on 4H: f2 builds up by 2 regardless of suit, round the corner")
-	refused(t, g, "deal", "cannot deal now: a pile it deals to is full")
+	refused(t, g, "deal", "cannot deal now: waste is full (it holds 1 card)")
 	refused(t, g, "w1 w2", "cards from w1 may not go to w2: they go only to f")
 	play(t, g, "waste w1", "deal")
 	assertPiles(t, g, map[string]string{"w1": "KD 3C"})

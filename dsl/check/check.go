@@ -1416,6 +1416,14 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			c.errorf(c.declNode(decls, v.Pile), "value %q is the rank of %q's bottom card, but the deal may leave it empty: `move PATTERN to PILE` sets aside only the matching cards dealt before it, and from any pile", v.Name, g.Piles[v.Pile].Name)
 		}
 	}
+	for _, a := range g.Actions {
+		for _, t := range a.Targets {
+			if p := g.Piles[t]; p.Holds > 0 && !p.Grid && a.Count > p.Holds {
+				c.errorf(c.declNode(decls, g.Stock), "the stock deals %d cards at a time to %q, which holds at most %d: that deal could never be made", a.Count, p.Name, p.Holds)
+				break
+			}
+		}
+	}
 	feedsRefill := false
 	for _, p := range g.Piles {
 		feedsRefill = feedsRefill || slices.Contains(p.Refill, g.Stock)
