@@ -123,6 +123,10 @@ func TestStringsHoldPrintableText(t *testing.T) {
 		"newline":   {`game "a\nb" {}`, 8, "U+000A (LF)"},
 		"override":  {`game "é\u202e" {}`, 8, "U+202E (RIGHT-TO-LEFT OVERRIDE)"},
 		"isolate":   {`game "\u2066" {}`, 7, "U+2066"},
+		"bytes":     {`game "a\xe2\x80\xaeb" {}`, 8, "U+202E (RIGHT-TO-LEFT OVERRIDE)"},
+		"octal":     {`game "\342\200\256" {}`, 7, "U+202E"},
+		"separator": {`game "a\u2028b" {}`, 8, "U+2028 (LINE SEPARATOR)"},
+		"raw mark":  {"game \"a\u200fb\" {}", 8, "U+200F"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -139,6 +143,13 @@ func TestStringsHoldPrintableText(t *testing.T) {
 	f, err := dsl.Parse("x.patience", []byte(`game "Caf\u00e9 \"Noir\" \\ 10\u2660" {}`))
 	require.NoError(t, err)
 	assert.Equal(t, "Café \"Noir\" \\ 10♠", f.Game.Name)
+	// Byte escapes are bytes, as in Go, and must make UTF-8 text.
+	f, err = dsl.Parse("x.patience", []byte(`game "Caf\xc3\xa9 \303\251" {}`))
+	require.NoError(t, err)
+	assert.Equal(t, "Café é", f.Game.Name)
+	_, err = dsl.Parse("x.patience", []byte(`game "A\xffB" {}`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "x.patience:1:8: error: a string must be UTF-8 text: byte 0xff here starts no character")
 }
 
 // TestLineEndingsAndByteOrderMark: files written on any system read alike,

@@ -41,17 +41,22 @@ func Normalize(src []byte) []byte {
 }
 
 // Unsafe reports whether r may not be written to a terminal as it is: the
-// C0 and C1 control characters other than tab and newline, DEL, and
-// Unicode's bidirectional embeddings, overrides and isolates (which reorder
-// the text around them, so that what a reader sees is not what is there).
-// A rule file may hold none of them, and nothing the command prints does.
+// C0 and C1 control characters other than tab and newline, DEL, Unicode's
+// line and paragraph separators (a line break to some programs, none to
+// others), and its bidirectional marks, embeddings, overrides and isolates
+// (which reorder the text around them, so that what a reader sees is not
+// what is there). A rule file may hold none of them, and nothing the
+// command prints does.
 func Unsafe(r rune) bool {
 	switch {
 	case r == '\t' || r == '\n':
 		return false
 	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
 		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+	case r == 0x2028 || r == 0x2029:
+		return true
+	case r == 0x200e || r == 0x200f || r == 0x061c,
+		r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
 		return true
 	}
 	return false
@@ -78,35 +83,54 @@ func Escape(s string) string {
 	return b.String()
 }
 
-// unquote decodes a string token and refuses one that holds, written raw
-// or as an escape, a character that is not printable text: a name or a
+// unquote decodes a string token as Go does (`\xe9` and `\351` are one
+// byte each, `\u00e9` a character), and refuses one that holds, written raw
+// or as escapes, a character that is not printable text: a name or a
 // summary is shown on terminals, where a control character would be
-// obeyed. The error points at the character.
+// obeyed. The bytes must make UTF-8 text. The error points at the
+// character (at the first of the escapes that make it).
 func unquote(t lexer.Token) (lexer.Token, error) {
 	raw := t.Value
 	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return t, participle.Errorf(t.Pos, "invalid string %s", raw)
 	}
-	var b strings.Builder
+	at := func(col int) lexer.Position {
+		pos := t.Pos
+		pos.Column = col
+		return pos
+	}
+	var out []byte
+	var cols []int // the column each byte of out comes from
 	body := raw[1 : len(raw)-1]
 	col := t.Pos.Column + 1 // the column of body[0]
 	for len(body) > 0 {
-		r, _, rest, err := strconv.UnquoteChar(body, '"')
+		r, multibyte, rest, err := strconv.UnquoteChar(body, '"')
 		if err != nil {
-			pos := t.Pos
-			pos.Column = col
-			return t, participle.Errorf(pos, "invalid escape in a string: use \\\" for a quote and \\\\ for a backslash")
+			return t, participle.Errorf(at(col), "invalid escape in a string: use \\\" for a quote and \\\\ for a backslash")
 		}
-		if r < 0x20 || Unsafe(r) {
-			pos := t.Pos
-			pos.Column = col
-			return t, participle.Errorf(pos, "a string may hold printable text only, not the control character %s", describeRune(r))
+		n := len(out)
+		if r >= 0x80 && !multibyte {
+			out = append(out, byte(r)) // \x or octal: one byte
+		} else {
+			out = utf8.AppendRune(out, r)
+		}
+		for range len(out) - n {
+			cols = append(cols, col)
 		}
 		col += len([]rune(body[:len(body)-len(rest)]))
 		body = rest
-		b.WriteRune(r)
 	}
-	t.Value = b.String()
+	for i := 0; i < len(out); {
+		r, size := utf8.DecodeRune(out[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return t, participle.Errorf(at(cols[i]), "a string must be UTF-8 text: byte %#02x here starts no character", out[i])
+		case r < 0x20 || Unsafe(r):
+			return t, participle.Errorf(at(cols[i]), "a string may hold printable text only, not the control character %s", describeRune(r))
+		}
+		i += size
+	}
+	t.Value = string(out)
 	return t, nil
 }
 
@@ -114,7 +138,7 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 // for the common ones, its name.
 func describeRune(r rune) string {
 	names := map[rune]string{'\t': "TAB", '\r': "CR", '\n': "LF", 0x1b: "ESC", 0x07: "BEL", 0x08: "BS", 0x7f: "DEL",
-		0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x202d: "LEFT-TO-RIGHT OVERRIDE"}
+		0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR"}
 	if n, ok := names[r]; ok {
 		return fmt.Sprintf("%U (%s)", r, n)
 	}
