@@ -344,7 +344,7 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	if errors.As(serr, &sut) {
 		ut = sut
 	}
-	if s := Closest(word, starters); s != "" && s != word {
+	if s := Closest(word, starters); s != "" && s != word && !Keywords[word] {
 		d.Message = fmt.Sprintf("unknown statement %q in a %s block", word, block)
 		d.Suggest = s
 	} else {

@@ -1228,7 +1228,11 @@ func (c *checker) deal(d *dsl.DealBlock) {
 		}
 	}
 	if rest == nil && placed < total {
-		c.errorf(d, "the deal places %d of the %d cards: %d are missing; deal them or add `rest to stock`", placed, total, total-placed)
+		to := "stock"
+		if c.g.Stock < 0 {
+			to = "PILE" // no stock to put them in
+		}
+		c.errorf(d, "the deal places %d of the %d cards: %d are missing; deal them or add `rest to %s`", placed, total, total-placed, to)
 	}
 	if rest != nil && placed == total {
 		c.errorf(rest, "no cards are left for `rest`: the deal already places all %d", total)
@@ -1537,6 +1541,13 @@ func (c *checker) takes() {
 		}
 	}
 	ti := -1
+	type miss struct {
+		text  string
+		each  bool
+		piles []string
+	}
+	var short []dsl.Node           // the statements that find no card, in order
+	misses := map[dsl.Node]*miss{} // and the piles they find none for
 	for _, st := range c.g.Deal {
 		if st.Kind != DealTake {
 			continue
@@ -1553,9 +1564,31 @@ func (c *checker) takes() {
 			}
 		}
 		if !found {
-			c.errorf(c.takeNodes[ti], "`take %s` finds no card left in %s", st.Pattern.Text, plural(c.g.Decks, "deck"))
+			n := c.takeNodes[ti]
+			if misses[n] == nil {
+				short = append(short, n)
+				t, _ := n.(*dsl.Take)
+				misses[n] = &miss{text: st.Pattern.Text, each: t != nil && t.Each}
+			}
+			misses[n].piles = append(misses[n].piles, c.g.Piles[st.Pile].Name)
 		}
 	}
+	for _, n := range short {
+		m := misses[n]
+		if !m.each {
+			c.errorf(n, "`take %s` finds no card left in %s", m.text, plural(c.g.Decks, "deck"))
+			continue
+		}
+		c.errorf(n, "`take %s` finds no card left in %s for %s", m.text, plural(c.g.Decks, "deck"), andList(m.piles))
+	}
+}
+
+// andList joins names as "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func (c *checker) declNode(decls []pileDecl, pile int) dsl.Node {
