@@ -65,6 +65,13 @@ func (r *Rules) cardPlace(p, slot int) string {
 func (r *Rules) parsePlace(text string) (int, int, error) {
 	name, slot := text, -1
 	if i := strings.IndexByte(text, ':'); i >= 0 {
+		// The pile first: a row means nothing on a pile that is no grid.
+		if p, err := r.pileArg(text[:i]); err != nil || !r.piles[p].grid {
+			if err == nil {
+				err = fmt.Errorf("%s is not a grid: name the pile without a row", text[:i])
+			}
+			return p, 0, err
+		}
 		n, err := strconv.Atoi(text[i+1:])
 		if err != nil || n < 1 {
 			return 0, 0, fmt.Errorf("bad row %q: want a number from 1", text[i+1:])

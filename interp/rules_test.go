@@ -754,6 +754,9 @@ func TestRulesBabetteAvailability(t *testing.T) {
 		"garden2:1 king2":   "king2 is empty: only a card KD may start it, not AD",
 		"ace1 ace2":         "cards never leave ace1",
 		"redeal":            "the stock is not empty yet: redeal only when it is",
+		"garden1:x ace1":    `bad row "x": want a number from 1`,
+		"ace1:x ace2":       "ace1 is not a grid: name the pile without a row", // the pile first, then the row
+		"ace1: ace2":        "ace1 is not a grid: name the pile without a row",
 	} {
 		refused(t, g, move, why)
 	}
