@@ -139,6 +139,9 @@ func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, see
 	}
 	r := interp.Compile(game)
 	if rf.meta != nil && rf.meta.RulesHash != "" && rf.meta.RulesHash != r.Hash() {
+		if rf.meta.Ruleset != "" && rf.meta.Ruleset != rulesetName(ruleset) {
+			return nil, "", nil, fmt.Errorf("%s was solved for %s, not for %s (rules_hash %s, not %s)", rf.name, quoteShort(rf.meta.Ruleset), rulesetName(ruleset), quoteShort(rf.meta.RulesHash), r.Hash())
+		}
 		return nil, "", nil, fmt.Errorf("%s was solved under other rules than those of %s now (rules_hash %s, not %s)", rf.name, ruleset, quoteShort(rf.meta.RulesHash), r.Hash())
 	}
 	g := interp.NewFromRules(r, seed)
