@@ -765,3 +765,32 @@ func TestCutLinesProveNothing(t *testing.T) {
 	assert.Greater(t, n.unknown, n.positions/20, "too few searches were cut short")
 	assert.Greater(t, n.losses-n.unknown, 0, "no loss was proved at all")
 }
+
+// TestDealIntoIsAFreshDeal: dealing into a state that was played on gives
+// the same position as a fresh deal (stats and the winnable-deal search
+// reuse their states), on generated games of every kind.
+func TestDealIntoIsAFreshDeal(t *testing.T) {
+	compared := 0
+	for i := range 300 {
+		rng := rand.New(rand.NewPCG(uint64(i), 0xdea1))
+		g, err := check.Source("gen.patience", []byte(genGame(rng)))
+		if err != nil {
+			continue
+		}
+		r := Compile(g)
+		p := &plain{r: r}
+		s := r.Deal(2)
+		for range 30 { // a random line, to leave something behind
+			moves := r.Moves(s, nil)
+			if len(moves) == 0 {
+				break
+			}
+			r.Apply(s, moves[rng.IntN(len(moves))])
+		}
+		r.DealInto(s, 1)
+		want := p.key(r.Deal(1))
+		require.Equal(t, want, p.key(s), "game %d:\n%s", i, genGame(rand.New(rand.NewPCG(uint64(i), 0xdea1))))
+		compared++
+	}
+	assert.Greater(t, compared, 200)
+}
