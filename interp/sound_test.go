@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -94,6 +95,7 @@ type tally struct {
 	blocked                                      int // positions the blockage calls lost
 	warned                                       int // games the checker warned of
 	inconclusive                                 int // positions too many for the plain search
+	dead                                         int // lines checked to leave dead piles empty
 }
 
 // soundness checks the claims made about position s of a game against the
@@ -174,11 +176,34 @@ func checkGenerated(t testing.TB, src string, seeds int, walk uint64, n *tally, 
 	p := &plain{r: r, limit: b.plain}
 	rng := rand.New(rand.NewPCG(walk, 7))
 	neverWon := false // the checker warns that no deal can be won
+	var dead []int    // piles it warns no card can ever enter
 	if g.Warnings != nil {
 		for _, d := range g.Warnings.List {
 			neverWon = neverWon || strings.Contains(d.Message, "can never be won")
+			if m := deadPile.FindStringSubmatch(d.Message); m != nil {
+				if p, ok := r.PileIndex(m[1]); ok {
+					dead = append(dead, p)
+				}
+			}
 		}
 		n.warned++
+	}
+	for seed := uint64(1); seed <= uint64(seeds) && len(dead) > 0; seed++ {
+		// A pile no card can enter stays empty along any line.
+		s := r.Deal(seed)
+		for range 300 {
+			for _, p := range dead {
+				if len(s.Pile(r, p)) > 0 {
+					t.Fatalf("seed %d: the checker says no card can ever enter %s, but one did\n%s\n%s", seed, r.PileName(p), src, r.dumpState(s))
+				}
+			}
+			moves := r.Moves(s, nil)
+			if len(moves) == 0 {
+				break
+			}
+			r.Apply(s, moves[rng.IntN(len(moves))])
+		}
+		n.dead++
 	}
 	inconclusive := n.inconclusive
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
@@ -220,6 +245,9 @@ func (r *Rules) dumpState(s *State) string {
 	return b.String()
 }
 
+// deadPile reads the pile a "no card can ever enter" warning names.
+var deadPile = regexp.MustCompile(`no card can ever (?:enter|reach) "([^"]+)"`)
+
 var (
 	soundGames   = flag.Int("sound.games", 400, "games TestSoundnessOnGeneratedGames generates")
 	golfDeals    = flag.Int("golf.deals", 4, "deals TestGolfAgainstAHandWrittenSolver compares")
@@ -242,15 +270,16 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 		}
 	}
 	t.Logf("%d games; %d positions compared with the plain search: %d winnable, %d not; "+
-		"the solver left %d unknown; %d safe moves, %d lost statuses and %d blocked positions checked; %d games warned of",
-		valid, n.positions, n.wins, n.losses, n.unknown, n.safe, n.lost, n.blocked, n.warned)
+		"the solver left %d unknown; %d safe moves, %d lost statuses and %d blocked positions checked; %d games warned of, %d lines kept dead piles empty",
+		valid, n.positions, n.wins, n.losses, n.unknown, n.safe, n.lost, n.blocked, n.warned, n.dead)
 	// Each kind of claim must really have been tested.
 	assert.GreaterOrEqual(t, valid, games*3/4, "too few generated games check: the generator needs mending")
 	assert.GreaterOrEqual(t, n.wins, games, "too few winnable positions")
 	assert.GreaterOrEqual(t, n.losses, games, "too few unwinnable positions")
 	assert.GreaterOrEqual(t, n.safe, games/6, "too few safe moves")
 	assert.GreaterOrEqual(t, n.lost, games/4, "too few lost statuses")
-	assert.GreaterOrEqual(t, n.blocked, games/6, "too few blocked positions") // the families with conditions turn the blockage off
+	assert.GreaterOrEqual(t, n.blocked, games/6, "too few blocked positions")
+	assert.GreaterOrEqual(t, n.dead, games/40, "too few dead piles") // the families with conditions turn the blockage off
 }
 
 // FuzzSoundness is TestSoundnessOnGeneratedGames with the fuzzer choosing
