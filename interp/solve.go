@@ -573,7 +573,7 @@ func (sv *solver) dfs(s *State, depth int) (searchResult, int) {
 	// Play the moves the rules prove safe first; they are part of the line.
 	mark, room := len(sv.path), cap(sv.path)
 	sv.path = sv.playSafe(s, sv.path)
-	if r.Won(s) {
+	if len(sv.path) != mark && r.Won(s) {
 		return found, noLow
 	}
 	if cap(sv.path) != room && sv.overMemory() {

@@ -1358,10 +1358,11 @@ func (c *checker) layout(l *dsl.Layout) {
 }
 
 // leastDealt is, for each pile, a number of cards the deal is sure to leave
-// there whatever the shuffle (0: it may leave none). A `move PATTERN to PILE` takes every matching card dealt so
-// far out of any pile but the stock onto PILE: a pile before it may lose as
-// many cards as match, and PILE is sure of only the matching cards that
-// cannot all still be in the stock or the pack.
+// there whatever the shuffle (0: it may leave none). A `move PATTERN to
+// PILE` takes every matching card dealt so far out of any pile but the
+// stock onto PILE: a pile before it may lose as many cards as match, and
+// PILE is sure of only the matching cards that cannot all still be in the
+// stock or the pack.
 func leastDealt(g *Game) []int {
 	least := make([]int, len(g.Piles))
 	out := 0 // cards on piles other than the stock
