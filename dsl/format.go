@@ -149,6 +149,7 @@ type formatter struct {
 	dropped   map[int]bool // token indices of `;` between statements
 	oneLine   map[int]bool // token indices of `{` whose block stays on one line
 	match     map[int]int  // `{` index to its `}` index
+	nextCode  []int        // for each index, the first printed code token from there, or -1 (see nextToken)
 
 	lines []fline
 	cur   *fline
@@ -159,7 +160,7 @@ type formatter struct {
 type fline struct {
 	depth   int    // brace level, for trailing-comment runs
 	indent  int    // spaces
-	code    string // may be empty (a comment line or a blank line)
+	code    []byte // may be empty (a comment line or a blank line); appended to, so a long line costs no more than its length
 	comment string // trailing or whole-line comment
 	blank   bool
 }
@@ -264,30 +265,30 @@ func (f *formatter) print() {
 			}
 			if inline {
 				if f.toks[f.prevToken(i)].text == "{" {
-					f.cur.code += "}"
+					f.cur.code = append(f.cur.code, '}')
 				} else {
-					f.cur.code += " }"
+					f.cur.code = append(f.cur.code, " }"...)
 				}
 			} else {
 				f.newLine(false)
-				f.cur.code = "}"
+				f.cur.code = append(f.cur.code[:0], '}')
 			}
 		case f.stmtStart[i] && !inline:
 			f.newLine(t.newlines > 1)
-			f.cur.code = t.text
-		case f.cur == nil || f.cur.code == "" || f.cur.comment != "":
+			f.cur.code = append(f.cur.code[:0], t.text...)
+		case f.cur == nil || len(f.cur.code) == 0 || f.cur.comment != "":
 			// Continuing a statement after a comment: on a line of its own,
 			// indented one level more.
 			if f.cur == nil || f.cur.comment != "" {
 				f.newLine(false)
 				f.cur.indent += IndentWidth
 			}
-			f.cur.code = t.text
+			f.cur.code = append(f.cur.code[:0], t.text...)
 		default:
 			if space(f.toks[f.prevToken(i)], t) {
-				f.cur.code += " "
+				f.cur.code = append(f.cur.code, ' ')
 			}
-			f.cur.code += t.text
+			f.cur.code = append(f.cur.code, t.text...)
 		}
 		if !t.comment && t.text == "{" {
 			oneLine = append(oneLine, f.oneLine[i])
@@ -300,7 +301,7 @@ func (f *formatter) print() {
 // token on the same line in the source, else on a line of its own.
 func (f *formatter) comment(i int, t ftoken) {
 	prev := f.prevToken(i)
-	trailing := prev >= 0 && f.toks[prev].line == t.line && f.cur != nil && f.cur.code != "" && f.cur.comment == ""
+	trailing := prev >= 0 && f.toks[prev].line == t.line && f.cur != nil && len(f.cur.code) != 0 && f.cur.comment == ""
 	if trailing {
 		f.cur.comment = t.text
 		return
@@ -308,11 +309,11 @@ func (f *formatter) comment(i int, t ftoken) {
 	// A comment line inside a statement is indented as its continuation,
 	// and keeps no blank line before it.
 	next := f.nextToken(i)
-	mid := next >= 0 && !f.stmtStart[next] && f.toks[next].text != "}" && f.cur != nil && f.cur.code != ""
+	mid := next >= 0 && !f.stmtStart[next] && f.toks[next].text != "}" && f.cur != nil && len(f.cur.code) != 0
 	if mid {
 		f.newLine(false)
 		f.cur.indent += IndentWidth
-	} else if f.cur != nil && f.cur.code == "" && f.cur.comment != "" && f.cur.indent > f.depth*IndentWidth {
+	} else if f.cur != nil && len(f.cur.code) == 0 && f.cur.comment != "" && f.cur.indent > f.depth*IndentWidth {
 		// Another comment line in the same continuation.
 		ind := f.cur.indent
 		f.newLine(false)
@@ -336,18 +337,25 @@ func (f *formatter) prevToken(i int) int {
 // nextToken is the index of the next printed token after i that is not a
 // comment, or -1.
 func (f *formatter) nextToken(i int) int {
-	for j := i + 1; j < len(f.toks); j++ {
-		if !f.dropped[j] && !f.toks[j].comment {
-			return j
+	if f.nextCode == nil {
+		// Once, from the end: a long run of comments would otherwise be
+		// scanned again for each of them.
+		f.nextCode = make([]int, len(f.toks)+1)
+		f.nextCode[len(f.toks)] = -1
+		for j := len(f.toks) - 1; j >= 0; j-- {
+			f.nextCode[j] = f.nextCode[j+1]
+			if !f.dropped[j] && !f.toks[j].comment {
+				f.nextCode[j] = j
+			}
 		}
 	}
-	return -1
+	return f.nextCode[i+1]
 }
 
 // newLine starts an output line at the current depth, after a blank line
 // if blank and the line before is not a block's first.
 func (f *formatter) newLine(blank bool) {
-	if blank && f.cur != nil && !strings.HasSuffix(f.cur.code, "{") {
+	if blank && f.cur != nil && !bytes.HasSuffix(f.cur.code, []byte("{")) {
 		f.lines = append(f.lines, fline{blank: true})
 	}
 	f.lines = append(f.lines, fline{depth: f.depth, indent: f.depth * IndentWidth})
@@ -376,20 +384,20 @@ func (f *formatter) finish() []byte {
 	lines := f.lines
 	// Trailing comments of consecutive lines at one level share a column.
 	for i := 0; i < len(lines); {
-		if lines[i].code == "" || lines[i].comment == "" {
+		if len(lines[i].code) == 0 || lines[i].comment == "" {
 			i++
 			continue
 		}
 		j := i
 		width := 0
-		for j < len(lines) && lines[j].code != "" && lines[j].comment != "" && lines[j].depth == lines[i].depth {
-			width = max(width, lines[j].indent+utf8.RuneCountInString(lines[j].code))
+		for j < len(lines) && len(lines[j].code) != 0 && lines[j].comment != "" && lines[j].depth == lines[i].depth {
+			width = max(width, lines[j].indent+utf8.RuneCount(lines[j].code))
 			j++
 		}
 		col := max(CommentColumn, width+2)
 		for k := i; k < j; k++ {
-			w := lines[k].indent + utf8.RuneCountInString(lines[k].code)
-			lines[k].code += strings.Repeat(" ", col-w)
+			w := lines[k].indent + utf8.RuneCount(lines[k].code)
+			lines[k].code = append(lines[k].code, strings.Repeat(" ", col-w)...)
 		}
 		i = j
 	}
@@ -399,7 +407,7 @@ func (f *formatter) finish() []byte {
 			b.WriteByte('\n')
 			continue
 		}
-		text := l.code
+		text := string(l.code)
 		if l.comment != "" {
 			if text != "" && !strings.HasSuffix(text, " ") {
 				text += " "
