@@ -65,7 +65,8 @@ type app struct {
 	help    bool
 	picking bool // the game was chosen in the picker: q goes back to it
 	ask     *question
-	drag    *spot // where a mouse press picked cards up, until released
+	drag    *spot  // where a mouse press picked cards up, until released
+	dragAt  [2]int // the screen cell of that press
 
 	// The ruleset being played.
 	game  *check.Game
@@ -483,7 +484,9 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 			// after a click.
 			from := a.drag
 			a.drag = nil
-			if from == nil || p.pick == nil {
+			if from == nil || p.pick == nil || a.dragAt == [2]int{msg.X, msg.Y} {
+				// No drag, or a click: released where it was pressed, it
+				// only picked up, even if the board moved under it.
 				return nil
 			}
 			at, ok := pl.spotAt(msg.X, msg.Y)
@@ -511,7 +514,7 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 			held := p.pick != nil
 			changed = p.choose(at)
 			if !held && p.pick != nil {
-				a.drag = &at
+				a.drag, a.dragAt = &at, [2]int{msg.X, msg.Y}
 			}
 		}
 	case tea.KeyMsg:
@@ -553,8 +556,8 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 				at.idx = col.lines[cursorLine(col, at.idx)].idx
 			}
 			changed = p.choose(at)
-		case "d":
-			changed = p.deal()
+		case "d", "D":
+			changed = p.deal(k == "D")
 		case "u":
 			changed = p.undo()
 		case "r":
@@ -681,7 +684,7 @@ const helpText = `Keys
   mouse           click a card to pick it up, click a pile to drop it there,
                   or drag the card onto the pile
   esc             put back what is held
-  d               deal (and redeal when the rules allow it)
+  d, D            deal (or redeal); D: the last stock move the rules allow
   u, r            undo, redo
   h               hint: marks the move ! and says why: the first move of a
                   winning line if the solver finds one; again, it looks longer

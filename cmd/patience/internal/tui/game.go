@@ -143,7 +143,7 @@ func (p *play) choose(at spot) (changed bool) {
 		return p.drop(at)
 	}
 	if at.pile == p.g.Rules.Game.Stock {
-		return p.deal()
+		return p.deal(false)
 	}
 	p.pickUp(at)
 	return false
@@ -351,17 +351,33 @@ func (p *play) moveText(pk *pickup, at spot) string {
 
 // deal deals from the stock, or redeals when it is empty and a redeal is
 // left, or says why neither can be done.
-func (p *play) deal() bool {
-	p.pick, p.hint = nil, nil
+// stockMoves are the stock's moves legal now: the deals in the order the
+// rules give them, then the redeal.
+func (p *play) stockMoves() []interp.Move {
+	var out []interp.Move
 	for _, kind := range []interp.MoveKind{interp.Deal, interp.Redeal} {
 		for _, m := range p.g.Moves() {
 			if m.Kind == kind {
-				if err := p.g.PlayMove(m); err != nil {
-					break
-				}
-				p.say(msgInfo, "%s", p.g.Rules.MoveString(m))
-				return true
+				out = append(out, m)
 			}
+		}
+	}
+	return out
+}
+
+// deal plays the first of the stock's legal moves (d), or with last the
+// last of them (D): another deal statement, or a redeal the rules allow
+// while the stock still deals.
+func (p *play) deal(last bool) bool {
+	p.pick, p.hint = nil, nil
+	if ms := p.stockMoves(); len(ms) > 0 {
+		m := ms[0]
+		if last {
+			m = ms[len(ms)-1]
+		}
+		if err := p.g.PlayMove(m); err == nil {
+			p.say(msgInfo, "%s", p.g.Rules.MoveString(m))
+			return true
 		}
 	}
 	_, err := p.g.Play("deal")

@@ -144,3 +144,66 @@ func TestHotkeysMoveRuns(t *testing.T) {
 	require.Len(t, h.history(), n+1)
 	assert.Equal(t, r.MoveString(run), h.history()[n])
 }
+
+// TestClickOnlyPicksUp: a press and a release on the same cell are a click,
+// which picks cards up (or deals, on the stock) but never moves them, even
+// where picking up scrolls the board under the pointer (Pyramid at 80 × 13
+// scrolls to show what was picked up), and even as the first thing done.
+func TestClickOnlyPicksUp(t *testing.T) {
+	clicks := 0
+	for y := range 13 {
+		for x := 0; x < 80; x += 2 {
+			h := newHarness(t, "pyramid", 5, "")
+			h.send(tea.WindowSizeMsg{Width: 80, Height: 13})
+			h.mouse(tea.MouseActionPress, x, y)
+			held := h.a.play.pick != nil
+			h.mouse(tea.MouseActionRelease, x, y)
+			if hist := h.history(); len(hist) > 0 {
+				assert.Contains(t, []string{"deal", "redeal"}, hist[0], "a click at %d,%d played %q", x, y, hist[0])
+			}
+			if held {
+				clicks++
+				assert.NotNil(t, h.a.play.pick, "a click at %d,%d put the cards back", x, y)
+			}
+		}
+	}
+	assert.Greater(t, clicks, 10)
+}
+
+// TestEveryStockMoveCanBePlayed: with two deal statements d plays the
+// first and D the second; with a redeal the rules allow at any time
+// (a game statement), D redeals while the stock still deals.
+func TestEveryStockMoveCanBePlayed(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		path := dir + "/" + name
+		require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+		return path
+	}
+	two := write("two.patience", `game "Two deals" {
+  foundation f[4] { base A; build up same-suit; holds 13 }
+  tableau t[4] { build down any-suit; to foundations, t }
+  stock {
+    deal 1 to waste
+    deal 3 to t1
+  }
+  waste { to foundations, t }
+  deal { 1 to each t; rest to stock }
+  win when all cards in foundations
+}`)
+	h := newHarness(t, two, 1, "")
+	h.keys("d", "D")
+	assert.Equal(t, []string{"deal", "deal 2"}, h.history())
+
+	lucie := write("lucie.patience", `game "Fans" {
+  foundation f[4] { base A; build up same-suit; holds 13 }
+  tableau fan[4] { build down same-suit; fill never; to foundations, fan }
+  stock { deal 1 to each fan }
+  redeal 2 from fan shuffled to each fan by 13
+  deal { 3 to each fan; rest to stock }
+  win when all cards in foundations
+}`)
+	h = newHarness(t, lucie, 1, "")
+	h.keys("d", "D")
+	assert.Equal(t, []string{"deal", "redeal"}, h.history())
+}
