@@ -16,8 +16,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"log"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -35,17 +37,34 @@ const Name = "patience"
 
 // Serve answers one client on stream until the client exits or the stream
 // ends. version is the server's version, for the client's information.
+//
+// It returns an error, for the command to exit 1 with, when a message from
+// the client cannot be read (the framing or the JSON is broken: the
+// connection cannot go on past it), and when the client exits without
+// shutting down first, as the protocol says.
 func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error {
 	s := &server{docs: map[string]*document{}, version: version}
 	h := s.handler()
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, safeCodec{}), jsonrpc2.HandlerWithError(
+	codec := &safeCodec{}
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, codec), jsonrpc2.HandlerWithError(
 		func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
 			return s.handle(ctx, conn, req, h)
-		}))
+		}), jsonrpc2.SetLogger(log.New(io.Discard, "", 0))) // Serve says what went wrong, once
+
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
 		conn.Close()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch err := codec.failed(); {
+	case s.exited && !s.shutdown:
+		return errors.New("the client sent exit before shutdown")
+	case s.exited:
+		return nil // what the closed stream says after exit is no message
+	case err != nil:
+		return fmt.Errorf("cannot read the client's message: %v", err)
 	}
 	return nil
 }
@@ -54,9 +73,14 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error
 // could drive a terminal written as a JSON escape (see dsl.Escape), so that
 // nothing from a document reaches a terminal raw even when the server is
 // run by hand. The escaped message is the same JSON.
-type safeCodec struct{ jsonrpc2.VSCodeObjectCodec }
+// It keeps the first message it could not read (see Serve).
+type safeCodec struct {
+	jsonrpc2.VSCodeObjectCodec
+	mu  sync.Mutex
+	err error
+}
 
-func (safeCodec) WriteObject(w io.Writer, obj any) error {
+func (*safeCodec) WriteObject(w io.Writer, obj any) error {
 	data, err := json.Marshal(obj)
 	if err != nil {
 		return err
@@ -69,14 +93,31 @@ func (safeCodec) WriteObject(w io.Writer, obj any) error {
 	return err
 }
 
-func (c safeCodec) ReadObject(r *bufio.Reader, v any) error {
-	return c.VSCodeObjectCodec.ReadObject(r, v)
+func (c *safeCodec) ReadObject(r *bufio.Reader, v any) error {
+	err := c.VSCodeObjectCodec.ReadObject(r, v)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		c.mu.Lock()
+		if c.err == nil {
+			c.err = err
+		}
+		c.mu.Unlock()
+	}
+	return err
+}
+
+// failed is the first message that could not be read, if any.
+func (c *safeCodec) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 type server struct {
-	mu      sync.Mutex
-	docs    map[string]*document
-	version string
+	mu       sync.Mutex
+	docs     map[string]*document
+	version  string
+	shutdown bool // the client asked to shut down
+	exited   bool // and then, or without, to exit
 }
 
 // document is one open file and its latest analysis.
@@ -106,6 +147,9 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	r, validMethod, validParams, err := h.Handle(gctx)
 	switch {
 	case req.Method == protocol.MethodExit:
+		s.mu.Lock()
+		s.exited = true
+		s.mu.Unlock()
 		conn.Close()
 		return nil, nil
 	case !validMethod:
@@ -124,9 +168,14 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 
 func (s *server) handler() *protocol.Handler {
 	return &protocol.Handler{
-		Initialize:                 s.initialize,
-		Initialized:                func(*glsp.Context, *protocol.InitializedParams) error { return nil },
-		Shutdown:                   func(*glsp.Context) error { return nil },
+		Initialize:  s.initialize,
+		Initialized: func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		Shutdown: func(*glsp.Context) error {
+			s.mu.Lock()
+			s.shutdown = true
+			s.mu.Unlock()
+			return nil
+		},
 		Exit:                       func(*glsp.Context) error { return nil },
 		SetTrace:                   func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
 		TextDocumentDidOpen:        s.didOpen,

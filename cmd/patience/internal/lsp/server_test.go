@@ -323,3 +323,29 @@ func TestPositions(t *testing.T) {
 	assert.Equal(t, 16, ix.offset(pos(7, 0)))
 	assert.Equal(t, protocol.Range{End: pos(2, 0)}, ix.whole())
 }
+
+// TestBrokenClientsAreErrors: a message that cannot be read ends the
+// session with an error (the command exits 1 saying why), and so does an
+// exit with no shutdown before it, as the protocol asks.
+func TestBrokenClientsAreErrors(t *testing.T) {
+	serve := func(input string) error {
+		return Serve(context.Background(), pipes{strings.NewReader(input), nopWriter{}}, "test")
+	}
+	frame := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+	for name, input := range map[string]string{
+		"bad JSON":          frame("{abc}"),
+		"no length":         "Foo: 1\r\n\r\n{}",
+		"no message":        frame(`{"jsonrpc":"2.0"}`),
+		"exit, no shutdown": frame(`{"jsonrpc":"2.0","method":"exit"}`),
+	} {
+		assert.Error(t, serve(input), name)
+	}
+	init := frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)
+	assert.NoError(t, serve(init+frame(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)+frame(`{"jsonrpc":"2.0","method":"exit"}`)))
+	assert.NoError(t, serve(init), "the stream ends: no error")
+}
+
+type nopWriter struct{}
+
+func (nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (nopWriter) Close() error                { return nil }
