@@ -28,8 +28,10 @@ directory stands for every .patience file under it.
 
 A file that does not parse is refused with the parser's error, and the exit
 code is 1. -l lists the files whose layout differs, -d prints the changes as
-a diff, -w writes each file back in place (atomically); without any of them
-the formatted text is printed.`,
+a diff, -w writes each file back in place (atomically; through a symbolic
+link, the file it points to); without any of them the formatted text is
+printed. A file that cannot be read is reported, and the others are still
+formatted.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -43,11 +45,11 @@ the formatted text is printed.`,
 				}
 				return fmtOne("<standard input>", src, out, list, diff, false)
 			}
-			files, err := fmtFiles(args)
-			if err != nil {
-				return err
+			files, errs := fmtFiles(args)
+			failed := len(errs) > 0
+			for _, err := range errs {
+				fmt.Fprintf(errOut, "patience: %s\n", oneLine(err.Error()))
 			}
-			failed := false
 			for _, file := range files {
 				src, err := readFile(file)
 				if err == nil {
@@ -76,13 +78,16 @@ the formatted text is printed.`,
 }
 
 // fmtFiles expands the arguments: a directory stands for every .patience
-// file under it, in lexical order.
-func fmtFiles(args []string) ([]string, error) {
+// file under it, in lexical order. An argument that cannot be read is an
+// error of its own; the others are still formatted.
+func fmtFiles(args []string) ([]string, []error) {
 	var files []string
+	var errs []error
 	for _, arg := range args {
 		fi, err := os.Stat(arg)
 		if err != nil {
-			return nil, fileError(arg, err)
+			errs = append(errs, fileError(arg, err))
+			continue
 		}
 		if !fi.IsDir() {
 			files = append(files, arg)
@@ -98,10 +103,10 @@ func fmtFiles(args []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, fileError(arg, err)
+			errs = append(errs, fileError(arg, err))
 		}
 	}
-	return files, nil
+	return files, errs
 }
 
 // fmtOne formats one file and reports it as the flags say.
@@ -120,7 +125,9 @@ func fmtOne(name string, src []byte, out io.Writer, list, diff, write bool) erro
 		}
 	}
 	if diff && changed {
-		fmt.Fprint(out, unifiedDiff(name, dsl.Normalize(src), got))
+		// The bytes as they are: a change of line endings, of the
+		// byte-order mark or of the final newline is a change too.
+		fmt.Fprint(out, unifiedDiff(name, src, got))
 	}
 	if !list && !write && !diff {
 		_, err := out.Write(got)
@@ -133,6 +140,11 @@ func fmtOne(name string, src []byte, out io.Writer, list, diff, write bool) erro
 // with the same permissions, and renames it over the original, so a reader
 // never sees half a file.
 func writeAtomic(path string, data []byte) error {
+	// Through a symbolic link, the file it points to is rewritten and the
+	// link kept.
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	fi, err := os.Stat(path)
 	if err != nil {
 		return fileError(path, err)
@@ -165,6 +177,17 @@ func writeAtomic(path string, data []byte) error {
 // the middle is shown as removed and added whole.
 func unifiedDiff(name string, a, b []byte) string {
 	x, y := splitLines(a), splitLines(b)
+	// A last line with no line feed differs from the same line with one,
+	// and says so as diff does.
+	const noNewline = "\x00no newline"
+	for _, t := range []struct {
+		text  []byte
+		lines []string
+	}{{a, x}, {b, y}} {
+		if n := len(t.lines); n > 0 && !bytes.HasSuffix(t.text, []byte("\n")) {
+			t.lines[n-1] += noNewline
+		}
+	}
 	type op struct {
 		kind byte // ' ', '-', '+'
 		line string
@@ -271,8 +294,12 @@ func unifiedDiff(name string, a, b []byte) string {
 		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", aLine, aCount, bLine, bCount)
 		for _, o := range ops[start:end] {
 			out.WriteByte(o.kind)
-			out.WriteString(o.line)
+			line, cut := strings.CutSuffix(o.line, noNewline)
+			out.WriteString(line)
 			out.WriteByte('\n')
+			if cut {
+				out.WriteString("\\ No newline at end of file\n")
+			}
 		}
 		k = end
 	}

@@ -87,3 +87,30 @@ func TestFmtFiles(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "fmt -w needs a file")
 }
+
+// TestFmtEdges: a change of the final newline alone shows in the diff, as
+// diff marks it; -w through a symbolic link rewrites the file it points to
+// and keeps the link; a missing argument is an error of its own, and the
+// other files are formatted all the same.
+func TestFmtEdges(t *testing.T) {
+	dir := t.TempDir()
+	nonl := filepath.Join(dir, "nonl.patience")
+	require.NoError(t, os.WriteFile(nonl, []byte(strings.TrimSuffix(tidy, "\n")), 0o644))
+	code, out, errOut := runFmt(t, "", "-d", nonl)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "\n-}\n\\ No newline at end of file\n+}\n")
+
+	target := filepath.Join(dir, "target.patience")
+	link := filepath.Join(dir, "link.patience")
+	require.NoError(t, os.WriteFile(target, []byte(messy), 0o644))
+	require.NoError(t, os.Symlink("target.patience", link))
+	code, _, errOut = runFmt(t, "", "-w", link, filepath.Join(dir, "missing.patience"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "missing.patience")
+	got, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Equal(t, tidy, string(got), "the file the link points to is formatted")
+	fi, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is still a link")
+}
