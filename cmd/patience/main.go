@@ -6,8 +6,10 @@ import (
 	"os"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/cli"
+	"github.com/patience-dev/patience/cmd/patience/internal/noquery"
 )
 
 func main() {
+	noquery.Restore() // the packages are initialized: CI as it was
 	os.Exit(cli.Main())
 }

@@ -10,15 +10,16 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/patience-dev/patience/cmd/patience/internal/cli"
+	"github.com/patience-dev/patience/cmd/patience/internal/noquery"
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected files in testdata/script from what the commands print")
 
 func TestMain(m *testing.M) {
+	noquery.Restore() // as main does
 	testscript.Main(m, map[string]func(){
-		"patience": func() { os.Exit(cli.Main()) },
+		"patience": main,
 	})
 }
 
