@@ -5,6 +5,8 @@ import (
 	"os"
 	"unicode/utf8"
 
+	"github.com/mattn/go-isatty"
+
 	"github.com/patience-dev/patience/dsl"
 )
 
@@ -63,6 +65,7 @@ func isTerminal(r any) bool {
 	if !ok {
 		return false
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	// A terminal answers the terminal's own ioctl; a character device such
+	// as /dev/null does not.
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }

@@ -92,3 +92,13 @@ func TestNothingRawReachesTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestDevNullIsNoTerminal: /dev/null is a character device but no
+// terminal, so `play < /dev/null` runs in line mode, not full screen.
+func TestDevNullIsNoTerminal(t *testing.T) {
+	f, err := os.Open(os.DevNull)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.False(t, isTerminal(f))
+	assert.False(t, isTerminal(&safeWriter{w: f}), "through the escaping writer too")
+}
