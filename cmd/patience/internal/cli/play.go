@@ -60,7 +60,9 @@ signal's number (143 for SIGTERM).
 
 The seed is printed at the start; give it with --seed to play the same deal
 again. "save FILE" writes the position, and --resume FILE goes on from it
-(the ruleset may then be left out if the save names it).
+(the ruleset may then be left out if the save names it). Such a file is a
+snapshot that may be resumed again and again: each game resumed from it
+counts as a game of its own in the statistics.
 
 "hint" asks the solver first, for a moment: if it finds a winning line, the
 hint is its first move ("this position is still winnable: play t3 f1");
