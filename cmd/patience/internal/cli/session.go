@@ -481,6 +481,19 @@ func decodeCommand(line string) (string, error) {
 	if dec.More() {
 		return line, errors.New(`bad JSON command: more than one value on the line; send one command per line`)
 	}
+	if rest := strings.TrimSpace(line[dec.InputOffset():]); rest != "" {
+		// More drops a closing } or ] it finds first.
+		return line, fmt.Errorf(`bad JSON command: %s after the command; send one command per line`, quoteShort(rest))
+	}
+	// The field's name exactly: encoding/json would take "Command" too.
+	var fields map[string]json.RawMessage
+	if json.Unmarshal([]byte(line), &fields) == nil {
+		for k := range fields {
+			if k != "command" {
+				return line, fmt.Errorf(`bad JSON command: unknown field %q; send a plain command or {"command": "..."}`, k)
+			}
+		}
+	}
 	if c.Command == nil {
 		return line, errors.New(`bad JSON command: no "command" field; send {"command": "..."}`)
 	}
