@@ -226,3 +226,18 @@ func TestPlacesAcceptsNoneOtherwise(t *testing.T) {
 	play(t, g, "t1 c 2")
 	refused(t, g, "t2 c", "c takes cards only while it is empty")
 }
+
+// A deal refused by its condition quotes the condition on one line, without
+// the comments written inside it.
+func TestDealConditionQuoted(t *testing.T) {
+	r := rulesFrom(t, `game "W" {
+  tableau t[2] { build down any-suit; to f }
+  foundation f[4] { build up same-suit }
+  stock { deal 1 to each t when no t   # only when
+                                       # every column has a card
+    is empty }
+  deal { 1 to t1; rest to stock }
+  win when all cards in f
+}`)
+	refused(t, interp.NewFromRules(r, 1), "deal", "cannot deal now: only when no t is empty")
+}

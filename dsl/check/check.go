@@ -811,7 +811,16 @@ func (c *checker) text(n dsl.Node) string {
 	if start.Offset < 0 || end.Offset > len(c.src) || start.Offset >= end.Offset {
 		return ""
 	}
-	return string(c.src[start.Offset:end.Offset])
+	// The words as written, without the comments and line breaks between
+	// them (no string can be in the clauses this quotes, so a # starts a
+	// comment), so the text reads on one line and stays the same however
+	// the file is laid out.
+	var words []string
+	for _, line := range strings.Split(string(c.src[start.Offset:end.Offset]), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		words = append(words, strings.Fields(line)...)
+	}
+	return strings.Join(words, " ")
 }
 
 func moveName(m MoveKind) string {
