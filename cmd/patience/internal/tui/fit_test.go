@@ -3,11 +3,13 @@ package tui
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
@@ -121,5 +123,19 @@ func TestEveryGameFits(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestKeysShownAt80x24: at 80 × 24 every built-in game's board shows the
+// hotkeys the help and the README promise, rows wrapped if need be
+// (TriPeaks' eighteen peaks once lost them all).
+func TestKeysShownAt80x24(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		h := newHarness(t, name, 1, "")
+		h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		r := h.game().Rules
+		first := board.Rows(r.Game)[0][0]
+		key := regexp.MustCompile(`(^|[^A-Za-z0-9])1 ` + regexp.QuoteMeta(r.PileName(first)) + `($|[^A-Za-z0-9])`)
+		assert.Regexp(t, key, h.frame(), "%s: no key before its first pile", name)
 	}
 }

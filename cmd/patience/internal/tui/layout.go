@@ -289,6 +289,15 @@ func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, wi
 		{labels: labelsFull, noNext: true}, // the keys matter more
 		{labels: labelsNames},
 	} {
+		if m.labels == labelsNames {
+			// Before the keys go: the rows wrapped, keys and all, if that
+			// fits the height too (TriPeaks' eighteen peaks at 80 × 24).
+			for _, w := range []layoutOpts{{labels: labelsFull, noNext: true, width: width}, {labels: labelsFull, noNext: true, width: width, tight: true}} {
+				if bv = buildBoard(r, s, info, keys, w); bv.h <= height && bv.w <= width {
+					return bv, true
+				}
+			}
+		}
 		if b := buildBoard(r, s, info, keys, m); b.w <= width {
 			o, found = m, true
 			break
