@@ -20,9 +20,10 @@ const maxReplay = 16 << 20
 // replayFile is a line of play read for play --replay: moves one per line,
 // or the JSON that solve --json prints, which also says the deal.
 type replayFile struct {
-	name  string
-	moves []replayMove
-	meta  *solveJSON // from a JSON file
+	name    string
+	moves   []replayMove
+	meta    *solveJSON // from a JSON file
+	hasSeed bool       // and it names its seed
 }
 
 type replayMove struct {
@@ -72,6 +73,9 @@ func readReplay(path string, stdin io.Reader) (*replayFile, error) {
 		for _, m := range sj.Moves {
 			rf.moves = append(rf.moves, replayMove{text: m})
 		}
+		var fields map[string]json.RawMessage
+		_ = json.Unmarshal(trimmed, &fields) // it decoded above
+		_, rf.hasSeed = fields["seed"]
 		rf.meta = &sj
 		return rf, nil
 	}
@@ -122,10 +126,15 @@ func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, see
 		case ruleset == "":
 			ruleset = rf.meta.Ruleset
 		}
-		if seedGiven && seed != rf.meta.Seed {
+		switch {
+		case !rf.hasSeed:
+			// A file of moves without its seed: like moves one per line,
+			// the seed must be given (it is not seed 0).
+		case seedGiven && seed != rf.meta.Seed:
 			return nil, "", nil, fmt.Errorf("%s is a line of play for seed %d, not %d; leave out --seed to play it", rf.name, rf.meta.Seed, seed)
+		default:
+			seed, seedGiven = rf.meta.Seed, true
 		}
-		seed, seedGiven = rf.meta.Seed, true
 	}
 	switch {
 	case ruleset == "":
