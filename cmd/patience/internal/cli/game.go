@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -98,4 +100,46 @@ With --json the position is printed as JSON, as "play" saves it.`,
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "write suits as the letters C D H S")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the position as JSON")
 	return cmd
+}
+
+// isRuleFile reports whether a ruleset argument names a file rather than a
+// built-in game.
+func isRuleFile(ruleset string) bool {
+	return strings.ContainsAny(ruleset, `/\`) || strings.HasSuffix(ruleset, ".patience")
+}
+
+// besideFile is the rule file a save or a line of play names, found as
+// named (from the working directory) or else beside the file that names it,
+// so that a save or a solution kept next to its rule file can be used from
+// anywhere. A built-in name, or a file found neither way, is left as it is.
+func besideFile(ruleset, file string) string {
+	if !isRuleFile(ruleset) || filepath.IsAbs(ruleset) || file == "-" {
+		return ruleset
+	}
+	if _, err := os.Stat(ruleset); err == nil {
+		return ruleset
+	}
+	near := filepath.Join(filepath.Dir(file), ruleset)
+	if _, err := os.Stat(near); err == nil {
+		return near
+	}
+	return ruleset
+}
+
+// relativeTo names a rule file as seen from the directory of file, which
+// will name it (a save): resumed from anywhere, besideFile finds it.
+func relativeTo(ruleset, file string) string {
+	if !isRuleFile(ruleset) {
+		return ruleset
+	}
+	absRules, err1 := filepath.Abs(ruleset)
+	absFile, err2 := filepath.Abs(file)
+	if err1 != nil || err2 != nil {
+		return ruleset
+	}
+	rel, err := filepath.Rel(filepath.Dir(absFile), absRules)
+	if err != nil {
+		return absRules
+	}
+	return filepath.ToSlash(rel)
 }

@@ -228,7 +228,7 @@ func resumeGame(path string, args []string) (*interp.Game, *store.Saved, string,
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("cannot resume from %s: %v", path, err)
 	}
-	ruleset := sv.Ruleset
+	ruleset := besideFile(sv.Ruleset, path)
 	if len(args) > 0 {
 		ruleset = args[0]
 	}

@@ -124,7 +124,7 @@ func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, see
 		case ruleset == "" && rf.meta.Ruleset == "":
 			return nil, "", nil, fmt.Errorf("%s does not say which ruleset it is for; give one: patience play NAME|FILE --replay %s", rf.name, path)
 		case ruleset == "":
-			ruleset = rf.meta.Ruleset
+			ruleset = besideFile(rf.meta.Ruleset, path)
 		}
 		switch {
 		case !rf.hasSeed:

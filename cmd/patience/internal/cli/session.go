@@ -254,7 +254,7 @@ func moveStrings(g *interp.Game) []string {
 // mistyped must not cost the player a file.
 func (s *session) save(path string) error {
 	var b strings.Builder
-	if err := writeJSONIndent(&b, position(s.g, s.ruleset)); err != nil {
+	if err := writeJSONIndent(&b, position(s.g, relativeTo(s.ruleset, path))); err != nil {
 		return err
 	}
 	if fi, err := os.Stat(path); err == nil {
