@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/mattn/go-runewidth"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -276,9 +277,14 @@ func rankName(r int) string {
 func (p *play) view(t *theme, width, height int, now time.Time) string {
 	c := newCanvas(width, height)
 	name, first, second := p.facts(now)
+	// The seed, values and phase matter more than the whole of a long
+	// name: the name gives way first, and what is cut ends in "…".
+	facts := "  " + strings.Join(first, "  ")
+	room := width - 2
+	name = clipWidth(name, max(room-runewidth.StringWidth(facts), min(12, room)))
 	x := c.put(1, 0, name, lookTitle)
-	c.put(x, 0, "  "+strings.Join(first, "  "), lookPlain)
-	c.put(1, 1, strings.Join(second, "  "), lookPlain)
+	c.put(x, 0, clipWidth(facts, room-(x-1)), lookPlain)
+	c.put(1, 1, clipWidth(strings.Join(second, "  "), room), lookPlain)
 
 	pl := p.place(width, height)
 	if pl.viewH < min(minBoardLines, pl.bv.h) || pl.bv.w > width {
@@ -347,6 +353,18 @@ func clip(s string, width int) string {
 	}
 	r := []rune(s)
 	return string(r[:width-1]) + "…"
+}
+
+// clipWidth is s cut to width columns of the terminal, ending in "…" when
+// it is cut (a wide character counts two).
+func clipWidth(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	if runewidth.StringWidth(s) <= width {
+		return s
+	}
+	return runewidth.Truncate(s, width, "…")
 }
 
 // wrap breaks text into lines of at most width runes, at spaces.

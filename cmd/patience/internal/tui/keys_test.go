@@ -3,6 +3,7 @@ package tui
 import (
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -206,4 +207,21 @@ func TestEveryStockMoveCanBePlayed(t *testing.T) {
 	h = newHarness(t, lucie, 1, "")
 	h.keys("d", "D")
 	assert.Equal(t, []string{"deal", "redeal"}, h.history())
+}
+
+// TestLongNameKeepsTheSeed: a long game name gives way to the seed in the
+// header, and is cut with "…", never silently.
+func TestLongNameKeepsTheSeed(t *testing.T) {
+	path := t.TempDir() + "/long.patience"
+	require.NoError(t, os.WriteFile(path, []byte(`game "`+strings.Repeat("Very Long Name ", 8)+`" {
+  foundation f[4] { base A; build up same-suit; holds 13 }
+  tableau t[4] { to f }
+  deal { 13 to each t }
+  win when all cards in f
+}`), 0o644))
+	h := newHarness(t, path, 7, "")
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	top := strings.SplitN(h.frame(), "\n", 2)[0]
+	assert.Contains(t, top, "seed 7")
+	assert.Contains(t, top, "…")
 }
