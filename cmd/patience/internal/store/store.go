@@ -27,7 +27,7 @@ const HomeEnv = "PATIENCE_HOME"
 
 // maxSaveSize bounds a file read back as a saved game: far above any real
 // position, low enough that a stray file is refused rather than read whole.
-const maxSaveSize = 16 << 20
+var maxSaveSize = 16 << 20 // a variable for the tests
 
 // DefaultDir is where games in progress and statistics are kept:
 // $PATIENCE_HOME if set, else patience/ in the user's config directory.
@@ -150,6 +150,16 @@ func (st *Store) Save(key string, rules *interp.Rules, sv *Saved) error {
 	data, err := json.MarshalIndent(sv, "", "  ")
 	if err != nil {
 		return err
+	}
+	if len(data)+1 > maxSaveSize {
+		// A very long game: without the indentation, so that it can be
+		// read back; a save too large even so is not written at all.
+		if data, err = json.Marshal(sv); err != nil {
+			return err
+		}
+		if len(data)+1 > maxSaveSize {
+			return fmt.Errorf("the game is too long to save: %d moves make %d bytes, and a save may hold %d", len(sv.Moves), len(data)+1, maxSaveSize)
+		}
 	}
 	path := st.SavePath(key, sv.Seed)
 	if err := os.MkdirAll(st.savesDir(), 0o755); err != nil {
@@ -453,7 +463,7 @@ func readLimited(path string) ([]byte, error) {
 		return nil, bare(err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxSaveSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, int64(maxSaveSize)+1))
 	if err != nil {
 		return nil, bare(err)
 	}

@@ -211,3 +211,37 @@ func TestDefaultDir(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(d, string(filepath.Separator)+"patience"), d)
 }
+
+// TestLongGameSaves: a game whose indented save would pass the size a save
+// may have is written without the indentation, and reads back; one too long
+// even so is refused, and no file is written.
+func TestLongGameSaves(t *testing.T) {
+	r := builtin(t, "klondike")
+	st := &Store{Dir: t.TempDir()}
+	g := interp.NewFromRules(r, 1)
+	for range 200 {
+		_, err := g.Play("deal")
+		if err != nil {
+			_, err = g.Play("redeal")
+		}
+		require.NoError(t, err)
+	}
+	indented, err := json.MarshalIndent(&Saved{Position: g.Position()}, "", "  ")
+	require.NoError(t, err)
+	compact, err := json.Marshal(&Saved{Position: g.Position()})
+	require.NoError(t, err)
+	defer func(n int) { maxSaveSize = n }(maxSaveSize)
+	maxSaveSize = (len(indented) + len(compact)) / 2
+	require.NoError(t, st.Save("klondike", r, &Saved{Position: g.Position()}))
+	sv, err := st.Load("klondike", 1)
+	require.NoError(t, err, "the save reads back")
+	assert.Len(t, sv.Moves, 200)
+
+	maxSaveSize = len(compact) - 10
+	fresh := &Store{Dir: t.TempDir()}
+	err = fresh.Save("klondike", r, &Saved{Position: g.Position()})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "too long to save")
+	_, err = os.Stat(fresh.SavePath("klondike", 1))
+	assert.True(t, os.IsNotExist(err), "no file it could not read back")
+}
