@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"reflect"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,6 +56,14 @@ func JSONMessage(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		want := jsonKind(te.Type.Kind().String())
+		if n, ok := strings.CutPrefix(te.Value, "number "); ok && want == "number" {
+			// A number, but not one the field can hold: say which it can.
+			want, te.Value = numberRange(te.Type.Kind()), n
+			if te.Field == "" {
+				return fmt.Sprintf("want %s, not %s", want, n)
+			}
+			return fmt.Sprintf("field %q: want %s, not %s", jsonField(te.Field), want, n)
+		}
 		if te.Field == "" {
 			return fmt.Sprintf("want a JSON %s, not %s", want, article(te.Value))
 		}
@@ -104,4 +113,23 @@ func article(kind string) string {
 		return "an " + kind
 	}
 	return "a " + kind
+}
+
+// numberRange says which numbers a field of kind k holds.
+func numberRange(k reflect.Kind) string {
+	switch k {
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
+		bits := map[reflect.Kind]int{reflect.Uint8: 8, reflect.Uint16: 16, reflect.Uint32: 32}[k]
+		if bits == 0 {
+			bits = 64
+		}
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<bits-1)
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
+		bits := map[reflect.Kind]int{reflect.Int8: 8, reflect.Int16: 16, reflect.Int32: 32}[k]
+		if bits == 0 {
+			bits = 64
+		}
+		return fmt.Sprintf("a whole number from %d to %d", -(int64(1) << (bits - 1)), int64(1)<<(bits-1)-1)
+	}
+	return "a number"
 }

@@ -245,3 +245,18 @@ func TestLongGameSaves(t *testing.T) {
 	_, err = os.Stat(fresh.SavePath("klondike", 1))
 	assert.True(t, os.IsNotExist(err), "no file it could not read back")
 }
+
+// TestNumberOutOfRange: a number a field cannot hold is named with the
+// numbers it can.
+func TestNumberOutOfRange(t *testing.T) {
+	var v struct {
+		Seed uint64 `json:"seed"`
+		N    int8   `json:"n"`
+	}
+	err := json.Unmarshal([]byte(`{"seed": -1}`), &v)
+	assert.Equal(t, `field "seed": want a whole number from 0 to 18446744073709551615, not -1`, JSONMessage(err))
+	err = json.Unmarshal([]byte(`{"n": 300}`), &v)
+	assert.Equal(t, `field "n": want a whole number from -128 to 127, not 300`, JSONMessage(err))
+	err = json.Unmarshal([]byte(`{"n": "x"}`), &v)
+	assert.Equal(t, `field "n": want a JSON number, not a string`, JSONMessage(err))
+}
