@@ -69,6 +69,22 @@ func TestLineReader(t *testing.T) {
 		{"", true},
 		{"last", false},
 	}, got)
+
+	// The limit is the line's length: maxLine bytes are read, CR LF or not,
+	// and one more is too many.
+	for _, end := range []string{"\n", "\r\n"} {
+		for n, want := range map[int]bool{maxLine: false, maxLine + 1: true} {
+			r := newLineReader(strings.NewReader(strings.Repeat("x", n) + end + "next\n"))
+			text, tooLong, err := r.next()
+			require.NoError(t, err)
+			assert.Equal(t, want, tooLong, "a line of %d bytes, ending %q", n, end)
+			if !want {
+				assert.Len(t, text, n)
+			}
+			text, _, _ = r.next()
+			assert.Equal(t, "next", text)
+		}
+	}
 }
 
 // TestRunNoPanic feeds play every kind of bad line in both modes: each gets

@@ -343,7 +343,7 @@ type lineReader struct {
 }
 
 func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, maxLine)}
+	return &lineReader{r: bufio.NewReaderSize(r, maxLine+2)} // a line of maxLine bytes and its CR LF
 }
 
 // readLine is one line read, as next returns it.
@@ -392,5 +392,9 @@ func (l *lineReader) next() (line string, tooLong bool, err error) {
 	if errors.Is(err, io.EOF) && len(b) > 0 {
 		err = nil
 	}
-	return strings.TrimRight(string(b), "\r\n"), false, err
+	line = strings.TrimRight(string(b), "\r\n")
+	if len(line) > maxLine {
+		return "", true, err
+	}
+	return line, false, err
 }
