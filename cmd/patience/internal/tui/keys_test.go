@@ -225,3 +225,12 @@ func TestLongNameKeepsTheSeed(t *testing.T) {
 	assert.Contains(t, top, "seed 7")
 	assert.Contains(t, top, "…")
 }
+
+// TestPickerTitlesAt80: at 80 columns, with no game saved, the picker's
+// GAME column shows the titles, not four letters of each (the room for a
+// "[saved game]" mark is kept only when some game has one).
+func TestPickerTitlesAt80(t *testing.T) {
+	h := openHarness(t, "", nil, t.TempDir())
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Regexp(t, `babette +Babette +0`, h.frame())
+}

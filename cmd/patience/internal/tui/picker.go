@@ -142,12 +142,16 @@ func (pk *picker) view(t *theme, width, height int) string {
 	c.put(x, 0, ": choose a game", lookPlain)
 
 	nameW, gameW := len("NAME"), len("GAME")
+	saved := 0 // room for "[saved game]", kept only when some game has one
 	for _, e := range pk.entries {
 		nameW = max(nameW, utf8.RuneCountInString(e.name))
 		gameW = max(gameW, utf8.RuneCountInString(e.title()))
+		if e.saved {
+			saved = len("  [saved game]")
+		}
 	}
 	const statsW = 26
-	gameW = max(4, min(gameW, width-2-2-nameW-2-2-statsW-len("  [saved game]")))
+	gameW = max(4, min(gameW, width-2-2-nameW-2-2-statsW-saved))
 	header := fmt.Sprintf("  %-*s  %-*s  %s", nameW, "NAME", gameW, "GAME", "PLAYED   WON  STREAK  BEST")
 	c.put(1, 2, clip(header, width-2), lookDim)
 
