@@ -481,7 +481,13 @@ A large study sharded over four processes with GNU parallel:
 				}
 			}
 			if m.sum.n == 0 {
-				return fmt.Errorf("no results in %s", strings.Join(args, ", "))
+				names := slices.Clone(args)
+				for i, a := range names {
+					if a == "-" {
+						names[i] = "standard input"
+					}
+				}
+				return fmt.Errorf("no results in %s", strings.Join(names, ", "))
 			}
 			return m.sum.write(cmd.OutOrStdout(), m.ruleset)
 		},
@@ -564,8 +570,18 @@ func decodeResult(text string) (dealResult, error) {
 	default:
 		return dealResult{}, fmt.Errorf("unknown verdict %s: want won, unwinnable or unknown", quoteShort(d.Verdict))
 	}
-	if d.Nodes < 0 || d.ElapsedMS < 0 {
-		return dealResult{}, errors.New("nodes and elapsed_ms cannot be negative")
+	// What one search can be: a study adds these up, so a value no search
+	// could give would make nonsense of the totals.
+	const maxElapsedMS = 1e12 // 30 years
+	switch {
+	case d.Nodes < 0 || d.ElapsedMS < 0 || d.MemoryBytes < 0:
+		return dealResult{}, errors.New("nodes, elapsed_ms and memory_bytes cannot be negative")
+	case d.Nodes > 1<<53 || d.ElapsedMS > maxElapsedMS || math.IsNaN(d.ElapsedMS):
+		return dealResult{}, fmt.Errorf("nodes or elapsed_ms larger than any search: %d positions, %g ms", d.Nodes, d.ElapsedMS)
+	case d.Ruleset == "":
+		return dealResult{}, errors.New(`an empty "ruleset"`)
+	case len(d.Stuck) > 0 && d.Verdict != interp.Unwinnable.String():
+		return dealResult{}, fmt.Errorf("stuck cards, but the verdict is %s", d.Verdict)
 	}
 	return d, nil
 }
