@@ -118,6 +118,11 @@ func (c *checker) warnings(decls []pileDecl) {
 			c.warnf(c.phaseNodes[i], "phase %q never ends: its `until` condition can never hold", ph.Name)
 		}
 	}
+	for i, a := range g.Actions {
+		if a.When != nil && !c.possible(a.When, f) && g.Stock >= 0 {
+			c.warnf(c.declNode(decls, g.Stock), "the stock's deal %d can never be made: its condition (%s) can never hold", i+1, a.WhenText)
+		}
+	}
 }
 
 // reachWarnings warns when the win's piles can never hold the whole pack:
