@@ -23,8 +23,9 @@ import (
 //   - a pile of the win that must fill to its `holds`, but whose build
 //     from its base cannot reach that many cards (a foundation that builds
 //     up from a King);
-//   - a start rule or a phase's end that can never hold: it waits for a
-//     pile no card can enter, or for more cards than a pile can hold.
+//   - a start rule, a phase's end or a stock deal's condition that can
+//     never hold: it waits for a pile no card can enter, or for more cards
+//     than a pile can hold.
 
 // warnf records a warning at n.
 func (c *checker) warnf(n dsl.Node, format string, args ...any) {
