@@ -70,8 +70,15 @@ func (c *checker) flows() flow {
 			f.leaves[g.Stock] = true
 		}
 	}
-	if g.Redeal != nil && g.Stock >= 0 {
-		f.enters[g.Stock] = true
+	if g.Redeal != nil {
+		// Into the stock, or, as a game statement, dealt straight out to
+		// the piles it names.
+		if g.Redeal.To == nil && g.Stock >= 0 {
+			f.enters[g.Stock] = true
+		}
+		for _, p := range g.Redeal.To {
+			f.enters[p] = true
+		}
 		for _, p := range g.Redeal.From {
 			f.leaves[p] = true
 		}
@@ -145,6 +152,11 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow) {
 	}
 	for i, p := range g.Piles {
 		fed[i] = fed[i] || p.CloseUp
+	}
+	if g.Redeal != nil {
+		for _, p := range g.Redeal.To {
+			fed[p] = true
+		}
 	}
 	type short struct {
 		pile, most int
