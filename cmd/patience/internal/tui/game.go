@@ -349,8 +349,6 @@ func (p *play) moveText(pk *pickup, at spot) string {
 	return text
 }
 
-// deal deals from the stock, or redeals when it is empty and a redeal is
-// left, or says why neither can be done.
 // stockMoves are the stock's moves legal now: the deals in the order the
 // rules give them, then the redeal.
 func (p *play) stockMoves() []interp.Move {
@@ -367,7 +365,8 @@ func (p *play) stockMoves() []interp.Move {
 
 // deal plays the first of the stock's legal moves (d), or with last the
 // last of them (D): another deal statement, or a redeal the rules allow
-// while the stock still deals.
+// while the stock still deals. With none, it says why the stock cannot
+// deal.
 func (p *play) deal(last bool) bool {
 	p.pick, p.hint = nil, nil
 	if ms := p.stockMoves(); len(ms) > 0 {

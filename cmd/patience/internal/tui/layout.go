@@ -275,8 +275,9 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 }
 
 // fitBoard finds the fullest layout that fits width × height: labels with
-// hotkeys and grid row numbers, then without the row numbers, then names
-// only (and rows wrapped if still too wide); then no blank lines between
+// hotkeys and grid row numbers, then without the row numbers, then with
+// hotkeys and rows wrapped (if that fits the height too), then names only
+// (and rows wrapped if still too wide); then no blank lines between
 // rows, then no "next" lines; long fanned piles are then cut, their lowest
 // cards counted on one line. ok is false when nothing fits: the board is
 // then the smallest layout, and scrolls.
