@@ -14,7 +14,8 @@ import (
 // every deal. The families cover what the language can say: foundations of
 // every build (by one rank or more, or any card on any), tableaux moving
 // their top card, runs, whole piles, the top card or the whole pile, or any
-// group, spaces never filled, cells, reserves, a stock dealing to a waste or
+// group (runs by their own relation, builds with exceptions), spaces never
+// filled, cells, reserves, a stock dealing to a waste or
 // to every column with redeals, game values and phases, foundations that
 // start or take a base only while a condition holds, conditions and wins
 // that single out one column of a group, discards of whole runs, a grid, pairs under covers, deals that face cards down, put some
@@ -214,10 +215,18 @@ func (g *gen) tableauGame() {
 	var ts []string
 	hasBuild := g.chance(0.7)
 	if hasBuild {
-		ts = append(ts, "build "+g.relation())
+		build := "build " + g.relation()
+		if g.chance(0.15) {
+			// Cards kept out of building there (Plot's base rank).
+			build += " except " + g.pick(genRanks[g.lo], genRanks[g.hi], "red", genRanks[g.lo]+g.suits[0])
+		}
+		ts = append(ts, build)
 		switch g.rng.IntN(6) {
 		case 1:
 			ts = append(ts, "move runs")
+			if g.chance(0.4) {
+				ts = append(ts, "run "+g.step()) // runs that differ from the build (Spider)
+			}
 		case 2:
 			ts = append(ts, "move whole")
 		case 3:
