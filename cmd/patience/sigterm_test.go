@@ -50,6 +50,26 @@ func TestSigterm(t *testing.T) {
 		assert.True(t, strings.HasSuffix(p.stderr.String(), "\npatience: terminated\n"), p.stderr.String())
 	})
 
+	t.Run("during a hint", func(t *testing.T) {
+		// The second hint in a position the first could not settle looks
+		// for 3 s; the signal ends it at once, with no hint said.
+		home := t.TempDir()
+		var stdout syncBuffer
+		p := startWith(t, &stdout, bin, home, "play", "spider", "--seed", "1", "--plain")
+		p.send("deal")
+		p.send("hint")
+		deadline := time.Now().Add(5 * time.Second)
+		for !strings.Contains(stdout.String(), "ask again to look longer") && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		require.Contains(t, stdout.String(), "ask again to look longer", "the first hint found no proof")
+		p.send("hint")
+		time.Sleep(300 * time.Millisecond)
+		assert.Equal(t, 143, p.terminate())
+		assert.NotContains(t, stdout.String(), "3s either", "the hint ran on after the signal")
+		assert.Contains(t, p.stderr.String(), "patience: terminated; the game is saved to ")
+	})
+
 	t.Run("the protocol", func(t *testing.T) {
 		home := t.TempDir()
 		var stdout syncBuffer

@@ -28,6 +28,7 @@ type session struct {
 	opt     board.Options
 	keep    *keeper // saves after every change, in line mode
 	hints   prove.Asker
+	ctx     context.Context // a signal ends it: a hint under way is given up
 }
 
 // outcome is what a command did.
@@ -121,7 +122,21 @@ func (s *session) exec(line string) (outcome, error) {
 		}
 		return outcome{result: "legal moves: " + strings.Join(moves, ", ")}, nil
 	case "hint":
-		h := prove.AskAt(r, g.State(), s.hints.Next(r, g.State()))
+		level, st := s.hints.Next(r, g.State()), g.State().Clone()
+		done := make(chan prove.Hint, 1)
+		go func() { done <- prove.AskAt(r, st, level) }()
+		var h prove.Hint
+		ctx := s.ctx
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		select {
+		case h = <-done:
+		case <-ctx.Done():
+			// Stopped by a signal: no hint, and the game ends saved as it
+			// is (the loop reads the signal next).
+			return outcome{comment: true}, nil
+		}
 		s.hints.Heard(h)
 		if !h.OK {
 			return outcome{result: h.Text(r)}, nil
@@ -282,6 +297,7 @@ func (s *session) runText(cmd *cobra.Command, in *lineReader, prompt bool) error
 	s.drawBoard(out)
 	s.announce(out)
 	ctx := cmd.Context()
+	s.ctx = ctx
 	lines := in.lines(ctx)
 	for {
 		if prompt {
@@ -403,6 +419,7 @@ func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
 		return err
 	}
 	ctx := cmd.Context()
+	s.ctx = ctx
 	lines := in.lines(ctx)
 	for {
 		var r readLine
@@ -431,6 +448,9 @@ func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
 			}
 		default:
 			o, err = s.exec(line)
+		}
+		if ctx.Err() != nil {
+			return context.Cause(ctx) // stopped during the command: no answer
 		}
 		if err := emit(&command, o, err); err != nil {
 			return err
