@@ -680,7 +680,7 @@ const helpText = `Keys
                   drop what is held on the pile under the cursor,
                   or deal when the cursor is on the stock
   1-9 0 b c ...   the key shown before a pile's name: pick from it or drop on
-                  it; pressed again, it takes one more card of the run
+                  it; again, one more card of the run if a move can take it
   mouse           click a card to pick it up, click a pile to drop it there,
                   or drag the card onto the pile
   esc             put back what is held
