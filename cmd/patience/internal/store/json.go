@@ -2,11 +2,11 @@ package store
 
 import (
 	"bytes"
-	"reflect"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"unicode"
 	"unicode/utf8"
