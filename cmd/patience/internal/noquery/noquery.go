@@ -14,6 +14,7 @@
 // package, sets CI (when it is empty) for the time the packages are
 // initialized: termenv takes standard output for no terminal when CI is
 // set, and asks nothing.
+//
 // Go initializes packages in the order of their import paths among those
 // whose imports are done (the spec's rule since Go 1.21), so this one,
 // ready once syscall is, runs before os and long before Bubble Tea.

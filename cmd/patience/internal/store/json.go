@@ -58,7 +58,7 @@ func JSONMessage(err error) string {
 		want := jsonKind(te.Type.Kind().String())
 		if n, ok := strings.CutPrefix(te.Value, "number "); ok && want == "number" {
 			// A number, but not one the field can hold: say which it can.
-			want, te.Value = numberRange(te.Type.Kind()), n
+			want := numberRange(te.Type)
 			if te.Field == "" {
 				return fmt.Sprintf("want %s, not %s", want, n)
 			}
@@ -115,21 +115,13 @@ func article(kind string) string {
 	return "a " + kind
 }
 
-// numberRange says which numbers a field of kind k holds.
-func numberRange(k reflect.Kind) string {
-	switch k {
+// numberRange says which numbers a field of type t holds.
+func numberRange(t reflect.Type) string {
+	switch t.Kind() {
 	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
-		bits := map[reflect.Kind]int{reflect.Uint8: 8, reflect.Uint16: 16, reflect.Uint32: 32}[k]
-		if bits == 0 {
-			bits = 64
-		}
-		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<bits-1)
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<t.Bits()-1)
 	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
-		bits := map[reflect.Kind]int{reflect.Int8: 8, reflect.Int16: 16, reflect.Int32: 32}[k]
-		if bits == 0 {
-			bits = 64
-		}
-		return fmt.Sprintf("a whole number from %d to %d", -(int64(1) << (bits - 1)), int64(1)<<(bits-1)-1)
+		return fmt.Sprintf("a whole number from %d to %d", -(int64(1) << (t.Bits() - 1)), int64(1)<<(t.Bits()-1)-1)
 	}
 	return "a number"
 }

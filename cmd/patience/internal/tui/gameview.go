@@ -281,10 +281,10 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 	// name: the name gives way first, and what is cut ends in "…".
 	facts := "  " + strings.Join(first, "  ")
 	room := width - 2
-	name = clipWidth(name, max(room-runewidth.StringWidth(facts), min(12, room)))
+	name = clip(name, max(room-runewidth.StringWidth(facts), min(12, room)))
 	x := c.put(1, 0, name, lookTitle)
-	c.put(x, 0, clipWidth(facts, room-(x-1)), lookPlain)
-	c.put(1, 1, clipWidth(strings.Join(second, "  "), room), lookPlain)
+	c.put(x, 0, clip(facts, room-(x-1)), lookPlain)
+	c.put(1, 1, clip(strings.Join(second, "  "), room), lookPlain)
 
 	pl := p.place(width, height)
 	if pl.viewH < min(minBoardLines, pl.bv.h) || pl.bv.w > width {
@@ -343,21 +343,9 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// clip cuts text to width runes.
+// clip cuts text to width columns of the terminal (a wide character counts
+// two), ending in "…" when it is cut.
 func clip(s string, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	if utf8.RuneCountInString(s) <= width {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:width-1]) + "…"
-}
-
-// clipWidth is s cut to width columns of the terminal, ending in "…" when
-// it is cut (a wide character counts two).
-func clipWidth(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
