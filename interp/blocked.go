@@ -49,8 +49,9 @@ import (
 //     lies below it: then M(w), and w is face up now.
 //   - F(c): c enters a pile of the win. Those piles take one card at a
 //     time (D2), so c is then a top card (T(c)), and it either starts an
-//     empty pile, by its base, or goes on a card d by its build relation,
-//     d having entered before it (F(d)).
+//     empty pile, by its base (any card, where the pile follows its left
+//     neighbour: what it takes then depends on another pile), or goes on a
+//     card d by its build relation, d having entered before it (F(d)).
 //
 // Everything else is left out, so that each estimate only grows: which
 // piles are empty, how much a pile holds, `start after`, `except`, covers,
@@ -166,7 +167,10 @@ func (r *Rules) newBlockage() *blockage {
 			if !oneAtATime(p.accepts) || !oneAtATime(p.acceptsEmpty) {
 				return b // D2
 			}
-			if !p.fillNever {
+			switch {
+			case p.follow != nil:
+				b.winBase = allCards // a space there takes what follows its left neighbour
+			case !p.fillNever:
 				b.winBase |= emptyTakes(p)
 			}
 			if p.build != nil {

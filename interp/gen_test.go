@@ -496,6 +496,10 @@ func (g *gen) slotsGame() {
 		rowLen = 2 + g.rng.IntN(slots-1)
 	}
 	rel := g.pick("up same-suit", "up same-suit", "up any-suit", "either same-colour", "down other-suit", g.step())
+	if g.chance(0.5) {
+		g.slotsFilled(slots, rowLen, rel)
+		return
+	}
 	found := g.chance(0.3)
 	if found {
 		g.printf("  foundation f { base %s; build %s; holds %d }\n", genRanks[g.hi], g.pick("down same-suit", "down any-suit", "any"), g.live)
@@ -527,6 +531,41 @@ func (g *gen) slotsGame() {
 	default:
 		g.printf("  win when every m is in place and any m is empty\n}\n")
 	}
+}
+
+// slotsFilled: slots of one card in rows that start empty and are filled
+// from reserves or columns; a space takes by its base at the start of a row
+// and the card that follows the one on its left elsewhere; won when every
+// card is in the slots, so that a pile of the win takes by following left.
+func (g *gen) slotsFilled(slots, rowLen int, rel string) {
+	accepts, to := "", ""
+	if g.chance(0.7) {
+		accepts = "accepts one; "
+	}
+	if g.chance(0.4) {
+		to = "; to m"
+	}
+	g.printf("  tableau m[%d] { in rows of %d; holds 1; %sbase %s; follow left %s%s }\n", slots, rowLen, accepts, g.pick(genRanks[g.lo], genRanks[g.lo], "any", "red"), rel, to)
+	nr := 1 + g.rng.IntN(min(4, g.live))
+	if g.chance(0.5) {
+		g.printf("  reserve r[%d] { to m }\n", nr)
+	} else {
+		g.printf("  tableau r[%d] { build %s; move %s; to m, r }\n", nr, g.relation(), g.pick("top", "runs", "any"))
+	}
+	if g.junk() {
+		g.printf("  reserve junk\n")
+	}
+	g.printf("  deal {\n")
+	g.takeOut()
+	for i := range nr {
+		n := g.live / nr
+		if i < g.live%nr {
+			n++
+		}
+		g.printf("    %d to r%d\n", n, i+1)
+	}
+	g.printf("  }\n")
+	g.win("m")
 }
 
 // rowGame: a row of piles, one card each, that closes up; piles move to

@@ -676,6 +676,34 @@ func TestSafeMovesFromWinPiles(t *testing.T) {
 	assert.Greater(t, n.safe, 20, "too few safe moves put to the test")
 }
 
+// Piles of the win that follow their left neighbour take, while empty, a
+// card by following, not by their base. (The blockage read their base
+// alone and called lost every deal of slots in rows of 4 from A, following
+// up in suit, filled from four reserves of one card each.) Small games of
+// that shape, generated, against the plain search.
+func TestWinPilesThatFollowLeft(t *testing.T) {
+	var n tally
+	for i := range 60 {
+		rng := rand.New(rand.NewPCG(uint64(i), 0x4c))
+		g := &gen{rng: rng, decks: 1}
+		g.suits = [][]string{{"S"}, {"D", "S"}}[rng.IntN(2)]
+		if len(g.suits) == 1 && g.chance(0.5) {
+			g.decks = 2
+		}
+		width := 2 + rng.IntN(2)
+		g.lo = 1 + rng.IntN(14-width)
+		g.hi = g.lo + width - 1
+		g.live = width * len(g.suits) * g.decks
+		g.printf("game \"G\" {\n  decks %d\n  suits %s\n", g.decks, strings.Join(g.suits, ", "))
+		rel := g.pick("up same-suit", "up any-suit", "either same-colour", "down other-suit", g.step())
+		g.slotsFilled(g.live, width+rng.IntN(2), rel)
+		checkGenerated(t, g.b.String(), 5, uint64(i), &n, budget{plainLimit, 200_000})
+	}
+	t.Logf("%+v", n)
+	assert.Greater(t, n.wins, 50)
+	assert.Greater(t, n.losses, 20)
+}
+
 func TestPlacesAreNotInterchangeable(t *testing.T) {
 	for name, src := range map[string]string{
 		"montana": "",
