@@ -241,3 +241,24 @@ func TestDealConditionQuoted(t *testing.T) {
 }`)
 	refused(t, interp.NewFromRules(r, 1), "deal", "cannot deal now: only when no t is empty")
 }
+
+// A hint to discard a pair names the cards, as every other hint does.
+func TestHintNamesThePair(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits S
+  reserve p[3] { holds 1; to d }
+  discard d { pairs sum 13 }
+  reserve junk
+  deal { 1 to each p; rest to junk }
+  win when every p is empty
+}`)
+	for _, c := range []struct{ p1, p2, p3, why string }{
+		{"6S", "7S", "2S", "6S and 7S leave for d"},
+		{"2S", "KS", "3S", "KS leaves for d"},
+	} {
+		g := setUpRules(t, r, layout{piles: map[string]string{"p1": c.p1, "p2": c.p2, "p3": c.p3}, rest: "junk", restUp: true})
+		_, why, ok := r.Hint(g.State())
+		require.True(t, ok)
+		assert.Equal(t, c.why, why)
+	}
+}

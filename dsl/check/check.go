@@ -798,6 +798,14 @@ func holdCount(decks int) string {
 	return fmt.Sprintf("%d decks hold", decks)
 }
 
+// isAre is the verb for n things.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
@@ -1241,7 +1249,7 @@ func (c *checker) deal(d *dsl.DealBlock) {
 		if c.g.Stock < 0 {
 			to = "PILE" // no stock to put them in
 		}
-		c.errorf(d, "the deal places %d of the %d cards: %d are missing; deal them or add `rest to %s`", placed, total, total-placed, to)
+		c.errorf(d, "the deal places %d of the %d cards: %d %s missing; deal them or add `rest to %s`", placed, total, total-placed, isAre(total-placed), to)
 	}
 	if rest != nil && placed == total {
 		c.errorf(rest, "no cards are left for `rest`: the deal already places all %d", total)

@@ -81,14 +81,24 @@ func readReplay(path string, stdin io.Reader) (*replayFile, error) {
 	}
 	// Moves one per line; blank lines and lines starting with # (the
 	// comments solve writes around its moves) are skipped.
+	// A solution of no moves (a deal won as dealt) is its verdict line.
+	verdict := ""
 	for i, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
+		if v, ok := strings.CutPrefix(line, "# verdict: "); ok && verdict == "" {
+			verdict = v
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		rf.moves = append(rf.moves, replayMove{text: line, line: i + 1})
 	}
-	if len(rf.moves) == 0 {
+	switch {
+	case len(rf.moves) > 0 || verdict == "won, in 0 moves":
+	case verdict != "":
+		v, _, _ := strings.Cut(verdict, ":")
+		return nil, fmt.Errorf("%s has no moves to replay: its verdict is %s", rf.name, v)
+	default:
 		return nil, fmt.Errorf("%s has no moves to replay", rf.name)
 	}
 	return rf, nil
