@@ -238,10 +238,12 @@ type Refill struct {
 }
 
 // Pairs makes the pile take two available cards from different piles whose
-// ranks add up to N, or one card of rank N alone: `pairs sum 13`.
+// ranks add up to N, or one card of rank N alone: `pairs sum 13`; or two
+// of the same rank: `pairs same-rank`.
 type Pairs struct {
 	At
-	Sum Int `parser:"'pairs' 'sum' @@"`
+	Sum      *Int `parser:"'pairs' ( 'sum' @@"`
+	SameRank bool `parser:"| @'same-rank' )"`
 }
 
 // Grid makes the group a grid: dealing fills a row, a removed card leaves a

@@ -415,8 +415,8 @@ func (g *gen) gridGame() {
 	g.win("foundations")
 }
 
-// pairsGame: single-card reserves under covers, paired away to a discard,
-// with a stock and waste (Pyramid).
+// pairsGame: single-card reserves under covers, paired away to a discard
+// by a sum or by rank, with a stock and waste (Pyramid, Nestor).
 func (g *gen) pairsGame() {
 	np := 2 + g.rng.IntN(4)
 	if np > g.live {
@@ -427,7 +427,11 @@ func (g *gen) pairsGame() {
 	if g.chance(0.3) {
 		sum = 2*g.lo + 1
 	}
-	g.printf("  discard d { pairs sum %d }\n", sum)
+	if g.chance(0.25) {
+		g.printf("  discard d { pairs same-rank }\n")
+	} else {
+		g.printf("  discard d { pairs sum %d }\n", sum)
+	}
 	for i := 1; i < np; i++ {
 		if g.chance(0.5) {
 			var by []string

@@ -262,7 +262,9 @@ type pairCard struct {
 
 // pairMoves appends the moves onto pile d, which takes pairs: every
 // available card of the right rank alone, and every two available cards
-// from different piles whose ranks add up to the sum.
+// from different piles whose ranks add up to the sum (or, for
+// check.PairsSameRank, are the same: no card alone has that rank, and no
+// two add up to it).
 func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 	sum := r.piles[d].pairs
 	room := r.caps[d] - int(s.lens[d])
@@ -297,7 +299,8 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 		}
 		for j := i + 1; j < n; j++ {
 			b := cards[j]
-			if room >= 2 && b.pile != a.pile && a.card.Rank()+b.card.Rank() == sum {
+			if room >= 2 && b.pile != a.pile && (a.card.Rank()+b.card.Rank() == sum ||
+				sum == check.PairsSameRank && a.card.Rank() == b.card.Rank()) {
 				buf = append(buf, Move{Kind: Pair, From: a.pile, Slot: a.slot, From2: b.pile, Slot2: b.slot, To: uint8(d), Count: 2})
 			}
 		}

@@ -203,7 +203,12 @@ func (r *Rules) parsePair(s *State, a, b string, rest []string, legal []Move) (M
 			return Move{}, err
 		}
 	}
-	if b == "" {
+	switch {
+	case sum == check.PairsSameRank && b == "":
+		return Move{}, fmt.Errorf("%s takes two cards of the same rank, never one alone", r.PileName(dst))
+	case sum == check.PairsSameRank:
+		return Move{}, fmt.Errorf("not a pair for %s: both cards must be free, in different piles, and of the same rank", r.PileName(dst))
+	case b == "":
 		return Move{}, fmt.Errorf("%s takes one card alone only if its rank is %d; otherwise two cards adding up to %d", r.PileName(dst), sum, sum)
 	}
 	return Move{}, fmt.Errorf("not a pair for %s: both cards must be free, in different piles, and add up to %d", r.PileName(dst), sum)
@@ -468,7 +473,11 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refFillNever:
 		return fmt.Sprintf("%s is empty, and a space there is never filled", dp)
 	case refPairs:
-		return fmt.Sprintf("%s takes only pairs adding up to %d: name both cards, e.g. %s+waste %s", dp, d.pairs, r.PileName(src), dp)
+		what := fmt.Sprintf("adding up to %d", d.pairs)
+		if d.pairs == check.PairsSameRank {
+			what = "of the same rank"
+		}
+		return fmt.Sprintf("%s takes only pairs %s: name both cards, e.g. %s+waste %s", dp, what, r.PileName(src), dp)
 	case refRun:
 		return fmt.Sprintf("those %d cards are not a sequence %s accepts (%s)", len(run), dp, relText(gp.Build))
 	}

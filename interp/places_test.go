@@ -262,3 +262,23 @@ func TestHintNamesThePair(t *testing.T) {
 		assert.Equal(t, c.why, why)
 	}
 }
+
+// `pairs same-rank` takes two free cards of one rank from two piles, and
+// never a card alone (Nestor).
+func TestPairsOfTheSameRank(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits S, H
+  tableau t[3] { to d }
+  reserve r { to d }
+  discard d { pairs same-rank }
+  deal { 8 to each t; 2 to r }
+  win when all cards in d
+}`)
+	g := setUpRules(t, r, layout{piles: map[string]string{"t1": "KS 7S", "t2": "7H", "t3": "KH", "r": "QH 2S"}, rest: "t1"})
+	assertMoves(t, g, "t1+t2 d")
+	refused(t, g, "t3 d", "d takes two cards of the same rank, never one alone")
+	refused(t, g, "t3+r d", "not a pair for d: both cards must be free, in different piles, and of the same rank")
+	refused(t, g, "t3 t1", "cards from t3 may not go to t1: they go only to d")
+	play(t, g, "t2+t1 d")
+	assertMoves(t, g, "t1+t3 d")
+}

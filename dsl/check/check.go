@@ -603,8 +603,14 @@ func (c *checker) pileRules(d pileDecl) {
 			}
 		case *dsl.Pairs:
 			if once("pairs", s) {
+				if s.SameRank {
+					for _, p := range piles {
+						p.Pairs = PairsSameRank
+					}
+					continue
+				}
 				if s.Sum.Value < 2 || s.Sum.Value > 26 {
-					c.errorf(&s.Sum, "pairs sum must be from 2 to 26, not %d", s.Sum.Value)
+					c.errorf(s.Sum, "pairs sum must be from 2 to 26, not %d", s.Sum.Value)
 					continue
 				}
 				for _, p := range piles {

@@ -95,7 +95,7 @@ type Pile struct {
 
 	Using     []int // move runs: the empty piles a run may pass through
 	Refill    []int // filled automatically when empty, from the first of these with a card
-	Pairs     int   // if > 0, takes two cards whose ranks add up to Pairs (or one of rank Pairs)
+	Pairs     int   // if > 0, takes two cards whose ranks add up to Pairs (or one of rank Pairs), or if PairsSameRank two of a rank
 	BothEnds  bool  // grid: a card is also free when the slot above it is empty
 	CoveredBy []int // its cards are not available while any of these holds a card
 
@@ -278,3 +278,8 @@ type Redeal struct {
 	// piles, By is 1).
 	InPlace bool
 }
+
+// PairsSameRank is Pile.Pairs of a pile that takes two cards of the same
+// rank (`pairs same-rank`): more than any two ranks add up to, so that no
+// sum, and no card alone, matches it.
+const PairsSameRank = 100

@@ -36,7 +36,7 @@ var keywordDocs = map[string]keywordDoc{
 	"down":      {"build", "One rank lower (`build down ...`); in the deal, `face down but top`."},
 	"up":        {"build", "One rank higher (`build up ...`)."},
 	"either":    {"build", "One rank higher or lower (`build either any-suit`)."},
-	"same-rank": {"build", "The same rank (`build same-rank any-suit`)."},
+	"same-rank": {"build", "The same rank (`build same-rank any-suit`, `pairs same-rank`)."},
 
 	"any-suit":         {"build", "Of any suit, in a `build` or `run` relation."},
 	"same-suit":        {"build", "Of the same suit as the card below, in a `build` or `run` relation."},
@@ -70,8 +70,8 @@ var keywordDocs = map[string]keywordDoc{
 
 	"both-ends": {"grid", "`grid both-ends`: a card is also free when the slot above it is empty or it is in row 1."},
 	"refill":    {"refill from", "`refill from PILE, ...`: whenever the pile is empty it takes at once the top card of the first listed pile that has one."},
-	"pairs":     {"pairs sum N", "`pairs sum N`: the pile takes two free cards whose ranks add up to N, or one of rank N."},
-	"sum":       {"pairs sum N", "`pairs sum N`: the total of the ranks of a pair (A = 1, J = 11, Q = 12, K = 13)."},
+	"pairs":     {"pairs sum N, pairs same-rank", "`pairs sum N`: the pile takes two free cards whose ranks add up to N, or one of rank N. `pairs same-rank`: two free cards of the same rank."},
+	"sum":       {"pairs sum N, pairs same-rank", "`pairs sum N`: the total of the ranks of a pair (A = 1, J = 11, Q = 12, K = 13)."},
 	"deal":      {"The deal", "`deal { ... }`: the opening deal; in the stock, `deal N to PILE` deals N cards as a move."},
 	"each":      {"Stock: deal", "`to each GROUP`: one after another to every pile of the group."},
 	"redeal":    {"Stock: redeal", "`redeal N | unlimited from PILE, ...`: gather the piles back into the empty stock, up to N times."},

@@ -367,7 +367,7 @@ var follow = map[string][]string{
 	"is": {"not", "empty", "full", "started"}, "are": {"not", "empty", "full", "started"},
 	"not":    {"empty", "full", "started", "all", "during", "after", "every", "any", "no", "not"},
 	"redeal": {"unlimited"}, "face": {"down"}, "but": {"top"}, "grid": {"both-ends"},
-	"fill": {"from"}, "refill": {"from"}, "pairs": {"sum"}, "start": {"after", "when"},
+	"fill": {"from"}, "refill": {"from"}, "pairs": {"sum", "same-rank"}, "start": {"after", "when"},
 	"win": {"when"}, "all": {"cards"}, "cards": {"in"}, "let": nil,
 }
 
