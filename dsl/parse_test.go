@@ -122,7 +122,8 @@ func TestStringsHoldPrintableText(t *testing.T) {
 		"raw tab":   {"game \"a\tb\" {}", 8, "U+0009 (TAB)"},
 		"newline":   {`game "a\nb" {}`, 8, "U+000A (LF)"},
 		"override":  {`game "é\u202e" {}`, 8, "U+202E (RIGHT-TO-LEFT OVERRIDE)"},
-		"isolate":   {`game "\u2066" {}`, 7, "U+2066"},
+		"isolate":   {`game "\u2066" {}`, 7, "U+2066 (LEFT-TO-RIGHT ISOLATE)"},
+		"csi":       {`game "a\u009b" {}`, 8, "U+009B (CONTROL SEQUENCE INTRODUCER)"},
 		"bytes":     {`game "a\xe2\x80\xaeb" {}`, 8, "U+202E (RIGHT-TO-LEFT OVERRIDE)"},
 		"octal":     {`game "\342\200\256" {}`, 7, "U+202E"},
 		"separator": {`game "a\u2028b" {}`, 8, "U+2028 (LINE SEPARATOR)"},
@@ -150,6 +151,24 @@ func TestStringsHoldPrintableText(t *testing.T) {
 	_, err = dsl.Parse("x.patience", []byte(`game "A\xffB" {}`))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "x.patience:1:8: error: a string must be UTF-8 text: byte 0xff here starts no character")
+}
+
+// TestEscapesThatNameNoCharacter: an escape Go reads but that names no
+// character says what is wrong with it, not how to write a quote.
+func TestEscapesThatNameNoCharacter(t *testing.T) {
+	for esc, want := range map[string]string{
+		`\uD800`:     `\uD800 is half of a UTF-16 surrogate pair, not a character`,
+		`\U00110000`: `\U00110000 is past U+10FFFF, the last character`,
+		`\u12`:       `\u takes 4 hex digits`,
+		`\U1F600`:    `\U takes 8 hex digits`,
+		`\uzzzz`:     `\u takes 4 hex digits`,
+		`\q`:         `invalid escape in a string: \q; use \" for a quote and \\ for a backslash`,
+	} {
+		_, err := dsl.Parse("x.patience", []byte(`game "A `+esc+` B" {}`))
+		require.Error(t, err, esc)
+		assert.Contains(t, err.Error(), "x.patience:1:9: error: invalid escape in a string: ", esc)
+		assert.Contains(t, err.Error(), want, esc)
+	}
 }
 
 // TestLineEndingsAndByteOrderMark: files written on any system read alike,

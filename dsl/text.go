@@ -106,7 +106,7 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 	for len(body) > 0 {
 		r, multibyte, rest, err := strconv.UnquoteChar(body, '"')
 		if err != nil {
-			return t, participle.Errorf(at(col), "invalid escape in a string: use \\\" for a quote and \\\\ for a backslash")
+			return t, participle.Errorf(at(col), "%s", escapeError(body))
 		}
 		n := len(out)
 		if r >= 0x80 && !multibyte {
@@ -134,11 +134,41 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 	return t, nil
 }
 
+// escapeError says what is wrong with the escape that starts body.
+func escapeError(body string) string {
+	if len(body) >= 2 && (body[1] == 'u' || body[1] == 'U') {
+		digits := 4
+		if body[1] == 'U' {
+			digits = 8
+		}
+		hex := body[2:min(len(body), 2+digits)]
+		v, err := strconv.ParseUint(hex, 16, 32)
+		switch {
+		case len(hex) < digits || err != nil:
+			return fmt.Sprintf("invalid escape in a string: \\%c takes %d hex digits", body[1], digits)
+		case v >= 0xd800 && v < 0xe000:
+			return fmt.Sprintf("invalid escape in a string: %s is half of a UTF-16 surrogate pair, not a character; write the character itself, or \\U and its 8 hex digits", body[:2+digits])
+		default:
+			return fmt.Sprintf("invalid escape in a string: %s is past U+10FFFF, the last character", body[:2+digits])
+		}
+	}
+	esc := body
+	if len(body) >= 2 {
+		_, n := utf8.DecodeRuneInString(body[1:])
+		esc = body[:1+n]
+	}
+	return fmt.Sprintf("invalid escape in a string: %s; use \\\" for a quote and \\\\ for a backslash", esc)
+}
+
 // describeRune names a character that cannot be shown: its code point and,
 // for the common ones, its name.
 func describeRune(r rune) string {
 	names := map[rune]string{'\t': "TAB", '\r': "CR", '\n': "LF", 0x1b: "ESC", 0x07: "BEL", 0x08: "BS", 0x7f: "DEL",
-		0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR"}
+		0x85: "NEXT LINE", 0x9b: "CONTROL SEQUENCE INTRODUCER", 0x9d: "OPERATING SYSTEM COMMAND",
+		0x202a: "LEFT-TO-RIGHT EMBEDDING", 0x202b: "RIGHT-TO-LEFT EMBEDDING", 0x202c: "POP DIRECTIONAL FORMATTING",
+		0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR",
+		0x200e: "LEFT-TO-RIGHT MARK", 0x200f: "RIGHT-TO-LEFT MARK", 0x061c: "ARABIC LETTER MARK",
+		0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE"}
 	if n, ok := names[r]; ok {
 		return fmt.Sprintf("%U (%s)", r, n)
 	}

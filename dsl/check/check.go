@@ -897,7 +897,19 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 			c.errorf(&s.More[0], "a deal to several piles deals to each in turn: say `deal %d to each %s, ...`", s.Count.Value, s.Target.Text)
 			return
 		}
-		targets = c.refList(append([]dsl.Ref{s.Target}, s.More...))
+		refs := append([]dsl.Ref{s.Target}, s.More...)
+		named := map[int]bool{}
+		for i := range refs {
+			ps, _ := c.refPiles(&refs[i])
+			for _, p := range ps {
+				if named[p] {
+					c.errorf(&refs[i], "%q is named twice: a deal puts its cards on each pile once, in the order listed", c.g.Piles[p].Name)
+					return
+				}
+				named[p] = true
+			}
+		}
+		targets = c.refList(refs)
 	}
 	if s.Count.Value < 1 || s.Count.Value > c.g.CardCount {
 		c.errorf(&s.Count, "a deal moves from 1 to %d cards, not %d", c.g.CardCount, s.Count.Value)
