@@ -64,6 +64,7 @@ type checker struct {
 	overLimit bool // "too many piles" has been said
 
 	phaseNodes []dsl.Node // each phase's declaration, for warnings
+	letNodes   []dsl.Node // each value's declaration
 	stockDeals int        // the stock's deal statements written, refused or not
 
 	fullTests []fullTest  // `is full` tests, checked once every capacity is known
@@ -211,6 +212,7 @@ func (c *checker) game(g *dsl.Game) {
 		}
 		c.value[l.Name.Text] = len(c.g.Values)
 		c.g.Values = append(c.g.Values, &Value{Name: l.Name.Text, Pile: pile})
+		c.letNodes = append(c.letNodes, l)
 	}
 	for _, p := range phases {
 		c.phaseNodes = append(c.phaseNodes, p)
@@ -1448,12 +1450,17 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		dealt[st.Pile] += st.Count
 	}
 	least := leastDealt(g)
-	for _, v := range g.Values {
+	for i, v := range g.Values {
+		p := g.Piles[v.Pile]
+		closes := p.CloseUp && p.Group != p.Name
 		switch {
-		case dealt[v.Pile] == 0:
-			c.errorf(c.declNode(decls, v.Pile), "value %q is the rank of %q's bottom card, but the deal puts no card there", v.Name, g.Piles[v.Pile].Name)
-		case least[v.Pile] == 0:
-			c.errorf(c.declNode(decls, v.Pile), "value %q is the rank of %q's bottom card, but the deal may leave it empty: `move PATTERN to PILE` sets aside only the matching cards dealt before it, and from any pile", v.Name, g.Piles[v.Pile].Name)
+		case least[v.Pile] > 0:
+		case dealt[v.Pile] == 0 && !closes:
+			c.errorf(c.letNodes[i], "value %q is the rank of %q's bottom card, but the deal puts no card there", v.Name, p.Name)
+		case closes:
+			c.errorf(c.letNodes[i], "value %q is the rank of %q's bottom card, but the deal may leave it empty: %q closes up once the deal is done, and the deal may leave too few of its piles with cards to fill %q", v.Name, p.Name, p.Group, p.Name)
+		default:
+			c.errorf(c.letNodes[i], "value %q is the rank of %q's bottom card, but the deal may leave it empty: `move PATTERN to PILE` sets aside only the matching cards dealt before it, and from any pile", v.Name, p.Name)
 		}
 	}
 	for _, a := range g.Actions {
