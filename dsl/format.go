@@ -70,6 +70,25 @@ func rawTokens(filename string, src []byte) ([]ftoken, error) {
 
 // rawTokensPartial lexes src as written, returning the tokens before the
 // first lexing error, and the error.
+// Words is what src says, without how it is laid out: its tokens as
+// written, each ended by a zero byte, leaving out white space, comments
+// and the `;` that only separates statements. Two files with the same
+// words parse alike, so `patience fmt` and a changed comment keep them.
+// ok is false if src does not lex.
+func Words(src []byte) (words []byte, ok bool) {
+	toks, err := rawTokensPartial("", Normalize(src))
+	if err != nil {
+		return nil, false
+	}
+	for _, t := range toks {
+		if t.Comment || t.Text == ";" {
+			continue
+		}
+		words = append(append(words, t.Text...), 0)
+	}
+	return words, true
+}
+
 func rawTokensPartial(filename string, src []byte) ([]Token, error) {
 	lex, err := patienceLexer().Lex(filename, bytes.NewReader(src))
 	if err != nil {

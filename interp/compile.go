@@ -8,6 +8,7 @@ package interp
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/patience-dev/patience/dsl/check"
 )
@@ -16,6 +17,8 @@ import (
 // share between goroutines.
 type Rules struct {
 	Game       *check.Game
+	hashOnce   sync.Once
+	hash       string // see Hash
 	piles      []pileRule
 	offs       []int // start of each pile's region in State.cards
 	caps       []int // size of each region

@@ -4,6 +4,8 @@ package interp_test
 // Accordion) and acceptance that depends on whether a pile is empty.
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"testing"
@@ -281,4 +283,29 @@ func TestPairsOfTheSameRank(t *testing.T) {
 	refused(t, g, "t3 t1", "cards from t3 may not go to t1: they go only to d")
 	play(t, g, "t2+t1 d")
 	assertMoves(t, g, "t1+t3 d")
+}
+
+// A position names the rules it was played under by the hash of their
+// words: another layout and other comments keep it; other words do not;
+// and the hash of the file's bytes, which earlier builds wrote, still
+// names them.
+func TestPositionRulesHash(t *testing.T) {
+	src := "game \"T\" {\n  suits S\n  foundation f { base A; build up same-suit }\n  tableau t[2] { to f }\n  deal { 7 to t1; rest to t2 }\n  win when all cards in f\n}\n"
+	r := rulesFrom(t, src)
+	g := interp.NewFromRules(r, 3)
+	pos := g.Position()
+	for _, other := range []string{
+		"# The same game.\r\n" + strings.ReplaceAll(src, "; ", "\n    "),
+		strings.ReplaceAll(src, "  ", "\t") + "# the end\n",
+	} {
+		_, err := rulesFrom(t, other).Load(pos)
+		assert.NoError(t, err, other)
+	}
+	_, err := rulesFrom(t, strings.Replace(src, "7 to t1", "6 to t1", 1)).Load(pos)
+	assert.ErrorContains(t, err, "have changed since this position was written")
+	sum := sha256.Sum256([]byte(src))
+	pos.RulesHash = hex.EncodeToString(sum[:8])
+	_, err = r.Load(pos)
+	assert.NoError(t, err, "the hash of the file's bytes")
+	assert.NotEqual(t, pos.RulesHash, r.Hash())
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/patience-dev/patience/dsl"
 )
 
 // PositionFormat is the version of the position JSON written here.
@@ -19,7 +21,7 @@ type Position struct {
 	Format      int               `json:"format"`
 	Ruleset     string            `json:"ruleset,omitempty"`
 	Game        string            `json:"game"`
-	RulesHash   string            `json:"rules_hash,omitempty"` // of the rule file's text: a changed file refuses the position
+	RulesHash   string            `json:"rules_hash,omitempty"` // of the rule file's words (see Rules.Hash): changed rules refuse the position
 	Seed        uint64            `json:"seed"`
 	Piles       []PilePosition    `json:"piles"`
 	Phase       string            `json:"phase,omitempty"`
@@ -67,11 +69,30 @@ func (g *Game) Position() *Position {
 	return p
 }
 
-// Hash identifies the rule file's text: the first 16 hex digits of its
-// SHA-256.
+// Hash identifies the rules a file says: the first 16 hex digits of the
+// SHA-256 of its words (see dsl.Words), so that reformatting the file or
+// editing a comment keeps its saves and results.
 func (r *Rules) Hash() string {
+	r.hashOnce.Do(func() {
+		words, ok := dsl.Words(r.Game.Source)
+		if !ok {
+			words = r.Game.Source
+		}
+		sum := sha256.Sum256(words)
+		r.hash = hex.EncodeToString(sum[:8])
+	})
+	return r.hash
+}
+
+// SameRules reports whether h, a hash written with a position or a
+// solution, identifies these rules: their Hash, or the hash of the file's
+// bytes that earlier builds wrote.
+func (r *Rules) SameRules(h string) bool {
+	if h == r.Hash() {
+		return true
+	}
 	sum := sha256.Sum256(r.Game.Source)
-	return hex.EncodeToString(sum[:8])
+	return h == hex.EncodeToString(sum[:8])
 }
 
 // RedealsLeft is how many redeals remain, or -1 when unlimited.
@@ -103,7 +124,7 @@ func (r *Rules) Load(p *Position) (*Game, error) {
 	if p.Game != r.Game.Name {
 		return nil, fmt.Errorf("position is of game %q, not %q", p.Game, r.Game.Name)
 	}
-	if p.RulesHash != "" && p.RulesHash != r.Hash() {
+	if p.RulesHash != "" && !r.SameRules(p.RulesHash) {
 		return nil, fmt.Errorf("the rules of %q have changed since this position was written (rules hash %s, now %s)", p.Game, p.RulesHash, r.Hash())
 	}
 	s, err := r.stateOf(p)

@@ -180,7 +180,12 @@ func TestLineModeSaves(t *testing.T) {
 	require.NoError(t, st.Save(rules, r, &store.Saved{Position: game.Position()}))
 	before, err := os.ReadFile(path)
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(rules, []byte("# changed\n"+twoTurns), 0o644))
+	// A comment and another layout say the same rules: the save is theirs.
+	relaid := "# Two deals win.\n" + strings.ReplaceAll(strings.ReplaceAll(twoTurns, "\n  ", "; "), "{; ", "{ ")
+	require.NoError(t, os.WriteFile(rules, []byte(relaid), 0o644))
+	_, errOut = play(t, "quit\n", rules, "--seed", "1")
+	assert.Equal(t, "saving to "+path+"\n", errOut, "the same words in another layout")
+	require.NoError(t, os.WriteFile(rules, []byte(strings.Replace(twoTurns, "decks 1", "decks 1\n  summary \"Changed.\"", 1)), 0o644))
 	out, errOut := play(t, "deal\ndeal\n", rules, "--seed", "1")
 	assert.Regexp(t, `^patience: not saving this game: cannot save to `+regexp.QuoteMeta(path)+`: the rules of "Two Turns" have changed since this position was written \(rules hash [0-9a-f]{16}, now [0-9a-f]{16}\); the file is left as it is\n$`, errOut)
 	assert.Contains(t, out, "You won in 2 moves.")

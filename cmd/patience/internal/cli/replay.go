@@ -157,7 +157,7 @@ func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, see
 		return nil, "", nil, err
 	}
 	r := interp.Compile(game)
-	if rf.meta != nil && rf.meta.RulesHash != "" && rf.meta.RulesHash != r.Hash() {
+	if rf.meta != nil && rf.meta.RulesHash != "" && !r.SameRules(rf.meta.RulesHash) {
 		if rf.meta.Ruleset != "" && rf.meta.Ruleset != rulesetName(ruleset) {
 			return nil, "", nil, fmt.Errorf("%s was solved for %s, not for %s (rules_hash %s, not %s)", rf.name, quoteShort(rf.meta.Ruleset), rulesetName(ruleset), quoteShort(rf.meta.RulesHash), r.Hash())
 		}

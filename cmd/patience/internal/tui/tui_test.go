@@ -603,7 +603,7 @@ func TestSaveOfChangedRules(t *testing.T) {
 	h := newHarness(t, path, 1, dir)
 	key := h.a.key
 	h.keys("d", "q")
-	require.NoError(t, os.WriteFile(path, []byte("# changed\n"+twoTurns), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(twoTurns, "decks 1", "decks 1\n  summary \"Changed.\"", 1)), 0o644))
 	st := &store.Store{Dir: dir}
 	before, err := os.ReadFile(st.SavePath(key, 1))
 	require.NoError(t, err)
