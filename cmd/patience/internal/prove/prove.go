@@ -143,9 +143,9 @@ func (h Hint) Text(r *interp.Rules) string {
 		return "this position is still winnable: play " + move
 	case interp.Unwinnable:
 		if len(h.Stuck) > 0 {
-			return fmt.Sprintf("this position can no longer be won (%s); a likely move: %s (%s)", StuckText(r, h.Stuck, true), move, h.Why)
+			return fmt.Sprintf("this position cannot be won (%s); a likely move: %s (%s)", StuckText(r, h.Stuck, true), move, h.Why)
 		}
-		return fmt.Sprintf("this position can no longer be won; a likely move: %s (%s)", move, h.Why)
+		return fmt.Sprintf("this position cannot be won; a likely move: %s (%s)", move, h.Why)
 	}
 	text := fmt.Sprintf("no proof in time; a likely move: %s (%s)", move, h.Why)
 	if h.Level > 0 {

@@ -40,7 +40,7 @@ func TestAsk(t *testing.T) {
 
 	h = Ask(r, r.Deal(1), HintLimits)
 	assert.Equal(t, interp.Unwinnable, h.Verdict)
-	assert.Equal(t, "this position can no longer be won; a likely move: t3 t2 (4S fits on t2)", h.Text(r))
+	assert.Equal(t, "this position cannot be won; a likely move: t3 t2 (4S fits on t2)", h.Text(r))
 
 	// Out of budget, the heuristic's move, saying so.
 	h = Ask(r, r.Deal(2), interp.Limits{Nodes: 1})
@@ -114,7 +114,7 @@ func TestAskStuck(t *testing.T) {
 	h := Ask(r, r.Deal(121), HintLimits)
 	require.Equal(t, interp.Unwinnable, h.Verdict)
 	require.Len(t, h.Stuck, 2)
-	assert.Contains(t, h.Text(r), "this position can no longer be won (5H in t5 and a face-down card in t7 can never leave their piles); a likely move: ")
+	assert.Contains(t, h.Text(r), "this position cannot be won (5H in t5 and a face-down card in t7 can never leave their piles); a likely move: ")
 	assert.Equal(t, "5H in t5 and 5D in t7 can never leave their piles", StuckText(r, h.Stuck, false))
 	assert.Equal(t, "5H in t5 can never leave its pile", StuckText(r, h.Stuck[:1], true))
 }
