@@ -292,10 +292,14 @@ type solver struct {
 	full     bool // the table could not grow within Limits.Memory
 	peak     int  // the most memory held, in bytes (see held)
 	nodes    int
-	path     []Move
-	states   []*State // a scratch state per depth
-	steps    [][]step // the steps tried at each depth
-	stepsCap int      // their capacities, summed: held reads it at every new depth
+	// late's clock: calls so far, the call of the next look at the
+	// clock, the calls between looks, and when it last looked.
+	ticks, nextLook, stride int
+	looked                  time.Time
+	path                    []Move
+	states                  []*State // a scratch state per depth
+	steps                   [][]step // the steps tried at each depth
+	stepsCap                int      // their capacities, summed: held reads it at every new depth
 	// maxDepth bounds the depth-first line. In a game whose positions come
 	// back a line can run on through hundreds of thousands of new
 	// positions, each kept with its moves, until the memory allowed is
@@ -430,6 +434,9 @@ func (sv *solver) playouts(root *State, round int, bySteps bool) ([]Move, bool) 
 			line = r.applyStep(s, st, line)
 			spent++
 			sv.nodes++
+			if sv.late() {
+				return nil, false
+			}
 		}
 		if r.Won(s) {
 			return slices.Clone(line), true
@@ -441,7 +448,7 @@ func (sv *solver) playouts(root *State, round int, bySteps bool) ([]Move, bool) 
 		if out >= recordOut {
 			recordOut, record = out, append(record[:0], line...)
 		}
-		if len(line) == 0 || (!sv.deadline.IsZero() && spent&255 == 0 && time.Now().After(sv.deadline)) {
+		if len(line) == 0 || sv.late() {
 			break // no move at all, or out of time
 		}
 	}
@@ -587,6 +594,33 @@ func (sv *solver) dfs(s *State, depth int) (searchResult, int) {
 	return res, low
 }
 
+// late reports whether the deadline has passed. It looks at the clock
+// about once a millisecond, however long a call's position or step takes
+// (from under a microsecond in FreeCell to milliseconds where a step deals
+// through a long stock in a game of many piles), by halving the calls
+// between looks when they took longer and doubling them, up to 256, when
+// they took less than a quarter of that: a search overruns its time by
+// about a millisecond or one step, and the clock costs nothing.
+func (sv *solver) late() bool {
+	if sv.deadline.IsZero() {
+		return false
+	}
+	sv.ticks++
+	if sv.ticks < sv.nextLook {
+		return false
+	}
+	now := time.Now()
+	switch gap := now.Sub(sv.looked); {
+	case gap > time.Millisecond && sv.stride > 1:
+		sv.stride /= 2
+	case gap < time.Millisecond/4 && sv.stride < 256:
+		sv.stride *= 2
+	}
+	sv.stride = max(sv.stride, 1)
+	sv.looked, sv.nextLook = now, sv.ticks+sv.stride
+	return now.After(sv.deadline)
+}
+
 // expand searches the steps from s, a position at depth depth of the line,
 // which the search has not met before in this round (else it returns at
 // once). Besides the result it returns the least depth of a position
@@ -600,7 +634,7 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 		return limited, noLow
 	}
 	sv.nodes++
-	if sv.nodes&1023 == 0 && !sv.deadline.IsZero() && time.Now().After(sv.deadline) {
+	if sv.late() {
 		return limited, noLow
 	}
 	key := sv.key(s)

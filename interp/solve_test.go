@@ -186,3 +186,17 @@ func TestWonAtTheDeal(t *testing.T) {
 	assert.Equal(t, interp.Winnable, sol.Verdict)
 	assert.Empty(t, sol.Moves)
 }
+
+// A search whose time is up stops within a few positions, however many
+// a position costs: it looks at the clock at once, and then about every
+// millisecond. (It looked every 1,024 positions in the depth-first search
+// and, in the playouts, only when a playout happened to end on a multiple
+// of 256 positions: a deal of many piles overran a 2 s limit by 1.5 s.)
+func TestTimeUpStopsAtOnce(t *testing.T) {
+	for _, name := range []string{"klondike-by-threes-worry-back", "freecell", "precedence"} {
+		r := rulesOf(t, name)
+		sol := r.Solve(r.Deal(1), interp.Limits{Deadline: time.Now().Add(-time.Second)})
+		assert.Equal(t, interp.Unknown, sol.Verdict, name)
+		assert.Less(t, sol.Nodes, 50, name)
+	}
+}
