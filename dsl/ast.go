@@ -428,6 +428,8 @@ type Pattern struct {
 	At
 	Any    bool   `parser:"  @'any'"`
 	Value  *Ref   `parser:"| 'rank' @@"`
+	Sign   string `parser:"  ( @( '+' | '-' )"`
+	Offset *Int   `parser:"    @@ )?"`
 	Colour string `parser:"| ( @( 'red' | 'black' )"`
 	Word   *Word  `parser:"    @@? | @@ )"`
 }

@@ -35,7 +35,7 @@ var lexerRules = []lexer.SimpleRule{
 	{Name: "Ident", Pattern: `(?:10|[2-9])[CDHS]\b|[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*`},
 	{Name: "Int", Pattern: `[0-9]+`},
 	{Name: "Range", Pattern: `\.\.`},
-	{Name: "Punct", Pattern: `[{}\[\],;=()]`},
+	{Name: "Punct", Pattern: `[{}\[\],;=()+-]`},
 	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
 	// Keyword never matches input: reserved words are lexed as Ident and
 	// retyped by markKeywords, so a keyword can never be taken for a name.
@@ -343,6 +343,10 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	d.Pos, d.End = at(first.Pos, word)
 	if errors.As(serr, &sut) {
 		ut = sut
+	}
+	if word == "+" || word == "-" {
+		d.Message = fmt.Sprintf("unexpected %q; `+` and `-` move a game value's rank by a number of ranks: `rank b %s 1`", word, word)
+		return d
 	}
 	if s := Closest(word, starters); s != "" && s != word && !Keywords[word] {
 		d.Message = fmt.Sprintf("unknown statement %q in a %s block", word, block)

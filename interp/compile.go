@@ -117,6 +117,7 @@ type pattern struct {
 	ranks  uint16
 	suits  uint8
 	value  int
+	offset int    // ranks above the value's, round the corner (check.Pattern.Offset)
 	static uint64 // the cards matched, before any game value
 }
 
@@ -351,7 +352,16 @@ func relates(x check.Relation, under, over Card) bool {
 }
 
 func compilePattern(p check.Pattern) pattern {
-	return pattern{ok: true, ranks: p.Ranks, suits: p.Suits, value: p.Value, static: spread(p.Ranks, p.Suits)}
+	return pattern{ok: true, ranks: p.Ranks, suits: p.Suits, value: p.Value, offset: p.Offset, static: spread(p.Ranks, p.Suits)}
+}
+
+// rank is the rank a pattern of a value names in s (0: not known yet).
+func (p *pattern) rank(s *State) int {
+	v := int(s.values[p.value])
+	if p.offset == 0 || v == 0 {
+		return v
+	}
+	return (v-1+p.offset)%13 + 1
 }
 
 // set is the set of cards the pattern matches in state s.
@@ -359,7 +369,7 @@ func (p *pattern) set(s *State) uint64 {
 	if p.value < 0 || !p.ok {
 		return p.static
 	}
-	return p.static & (rankLanes << s.values[p.value])
+	return p.static & (rankLanes << p.rank(s))
 }
 
 // matches reports whether card c fits the pattern in state s.
@@ -367,7 +377,7 @@ func (p *pattern) matches(c Card, s *State) bool {
 	if !p.ok || p.ranks&(1<<c.Rank()) == 0 || p.suits&(1<<c.Suit()) == 0 {
 		return false
 	}
-	return p.value < 0 || int(s.values[p.value]) == c.Rank()
+	return p.value < 0 || p.rank(s) == c.Rank()
 }
 
 // cond compiles a condition to a function of the state; nil stays nil.

@@ -16,7 +16,7 @@ import (
 // their top card, runs, whole piles, the top card or the whole pile, or any
 // group (runs by their own relation, builds with exceptions), spaces never
 // filled, cells, reserves, a stock dealing to a waste or
-// to every column with redeals, game values and phases, foundations that
+// to every column with redeals, game values (read by bases and exceptions, or ranks round the corner from them) and phases, foundations that
 // start or take a base only while a condition holds, conditions and wins
 // that single out one column of a group, discards of whole runs, a grid, pairs under covers, deals that face cards down, put some
 // cards at the bottom of their columns or deal N to each in turn, and
@@ -182,6 +182,20 @@ func (g *gen) foundations(value, worry bool, cond string) int {
 	return nf
 }
 
+// valueRank is a pattern of b's rank or one a few ranks round the corner
+// from it.
+func (g *gen) valueRank() string {
+	switch g.rng.IntN(4) {
+	case 0:
+		return "rank b"
+	case 1:
+		return "rank b - 1"
+	case 2:
+		return "rank b + 1"
+	}
+	return fmt.Sprintf("rank b %s %d", g.pick("+", "-"), 2+g.rng.IntN(11))
+}
+
 // tableauGame: foundations, a tableau, and some of cells, a reserve, a
 // stock with a waste or dealing to each column, a game value, a phase and
 // discards of whole runs.
@@ -219,6 +233,9 @@ func (g *gen) tableauGame() {
 		if g.chance(0.15) {
 			// Cards kept out of building there (Plot's base rank).
 			build += " except " + g.pick(genRanks[g.lo], genRanks[g.hi], "red", genRanks[g.lo]+g.suits[0])
+			if value && g.chance(0.4) {
+				build = "build " + g.relation() + " except " + g.valueRank()
+			}
 		}
 		ts = append(ts, build)
 		switch g.rng.IntN(6) {
@@ -242,6 +259,9 @@ func (g *gen) tableauGame() {
 	}
 	if g.chance(0.3) {
 		base := "base " + g.pick(genRanks[g.hi], genRanks[g.lo], "red", "black")
+		if value && g.chance(0.5) {
+			base = "base " + g.valueRank() // Agnes Bernauer: one rank below the foundations' base
+		}
 		if phase && g.chance(0.5) {
 			base += " during first"
 		}

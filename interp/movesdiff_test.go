@@ -114,7 +114,7 @@ func (p plainMoves) cond(s *State, c check.Cond) bool {
 
 func (p plainMoves) matches(s *State, pat check.Pattern, c Card) bool {
 	return pat.Ranks&(1<<c.Rank()) != 0 && pat.Suits&(1<<c.Suit()) != 0 &&
-		(pat.Value < 0 || int(s.values[pat.Value]) == c.Rank())
+		(pat.Value < 0 || pat.ValueRank(int(s.values[pat.Value])) == c.Rank())
 }
 
 func (p plainMoves) excepted(s *State, pl *check.Pile, c Card) bool {
@@ -336,7 +336,7 @@ func (p plainMoves) moves(s *State) []Move {
 				out = append(out, Move{Kind: Pair, From: a.pile, Slot: a.slot, To: uint8(d), Count: 1})
 			}
 			for _, b := range avail[i+1:] {
-				if room >= 2 && a.pile != b.pile && a.card.Rank()+b.card.Rank() == dp.Pairs {
+				if room >= 2 && a.pile != b.pile && (a.card.Rank()+b.card.Rank() == dp.Pairs || dp.Pairs == check.PairsSameRank && a.card.Rank() == b.card.Rank()) {
 					out = append(out, Move{Kind: Pair, From: a.pile, Slot: a.slot, From2: b.pile, Slot2: b.slot, To: uint8(d), Count: 2})
 				}
 			}

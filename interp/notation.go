@@ -496,7 +496,8 @@ func (r *Rules) followText(s *State, dst int, c Card) string {
 
 func (r *Rules) describe(p check.Pattern, s *State) string {
 	if p.Value >= 0 {
-		return fmt.Sprintf("%s (%s)", p.Text, rankChars[s.values[p.Value]:s.values[p.Value]+1])
+		k := p.ValueRank(int(s.values[p.Value]))
+		return fmt.Sprintf("%s (%s)", p.Text, rankChars[k:k+1])
 	}
 	return p.Text
 }

@@ -309,3 +309,32 @@ func TestPositionRulesHash(t *testing.T) {
 	assert.NoError(t, err, "the hash of the file's bytes")
 	assert.NotEqual(t, pos.RulesHash, r.Hash())
 }
+
+// `rank b - 1` and `rank b + 2` name the ranks round the corner from a
+// game value: a space of Agnes Bernauer takes a card one below the base.
+func TestValueOffsets(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits S, H
+  let b = rank of f1
+  foundation f[2] { base rank b; build up same-suit wrap; holds 13 }
+  tableau t[2] { build down any-suit wrap; base rank b - 1; to f, t }
+  tableau u { base rank b + 2 }
+  reserve r[3] { to t, u }
+  reserve junk
+  deal { 1 to f1; 7 to each t; 1 to u; 1 to each r; rest to junk }
+  win when all cards in f
+}`)
+	for _, c := range []struct {
+		b, below, above2, other string
+	}{
+		{"7", "6S", "9H", "5H"},
+		{"A", "KS", "3H", "QH"}, // round the corner
+		{"K", "QS", "2H", "JH"},
+	} {
+		g := setUpRules(t, r, layout{piles: map[string]string{"f1": c.b + "H", "r1": c.below, "r2": c.other, "r3": c.above2, "t1": "", "t2": "", "u": ""},
+			values: map[string]string{"b": c.b}, rest: "junk", restUp: true})
+		assertMoves(t, g, "r1 t1", "r1 t2", "r3 u")
+		refused(t, g, "r2 t1", "t1 is empty: only a card rank b - 1 ("+c.below[:1]+") may start it, not "+c.other)
+		refused(t, g, "r1 u", "u is empty: only a card rank b + 2 ("+c.above2[:1]+") may start it, not "+c.below)
+	}
+}

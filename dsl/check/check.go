@@ -991,11 +991,28 @@ func (c *checker) pattern(p *dsl.Pattern) (Pattern, bool) {
 			for n := range c.value {
 				cands = append(cands, n)
 			}
+			if name, n, found := strings.Cut(p.Value.Text, "-"); found {
+				if _, ok := c.value[name]; ok {
+					c.errorf(p.Value, "unknown value %q: to move value %q down by %s, put spaces round the minus: `rank %s - %s`", p.Value.Text, name, n, name, n)
+					return out, false
+				}
+			}
 			d := c.errorf(p.Value, "unknown value %q: declare it with `let %s = rank of PILE`", p.Value.Text, p.Value.Text)
 			d.Suggest = dsl.Closest(p.Value.Text, cands)
 			return out, false
 		}
 		out.Value = v
+		if p.Offset != nil {
+			n := p.Offset.Value
+			if n < 1 || n > 12 {
+				c.errorf(p.Offset, "a rank moves by 1 to 12 ranks, not %d", n)
+				return out, false
+			}
+			out.Offset = n
+			if p.Sign == "-" {
+				out.Offset = 13 - n
+			}
+		}
 		return out, true
 	}
 	if p.Colour != "" {
@@ -1060,6 +1077,8 @@ func patternText(p *dsl.Pattern) string {
 	switch {
 	case p.Any:
 		return "any"
+	case p.Value != nil && p.Offset != nil:
+		return fmt.Sprintf("rank %s %s %d", p.Value.Text, p.Sign, p.Offset.Value)
 	case p.Value != nil:
 		return "rank " + p.Value.Text
 	}

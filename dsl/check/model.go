@@ -206,7 +206,19 @@ type Pattern struct {
 	Ranks uint16 // bit r for rank r (1..13)
 	Suits uint8  // bit s for suit s (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 	Value int    // game value index, or -1
-	Text  string // as written, for messages: "K", "red A", "rank b"
+	// Offset (0 to 12) is how many ranks above the value's the pattern's
+	// rank lies, round the corner: `rank b + 1` is 1, `rank b - 1` 12.
+	Offset int
+	Text   string // as written, for messages: "K", "red A", "rank b"
+}
+
+// ValueRank is the rank the pattern names when its value is v (1 to 13),
+// or 0 when v is 0 (not known yet).
+func (p Pattern) ValueRank(v int) int {
+	if v == 0 {
+		return 0
+	}
+	return (v-1+p.Offset)%13 + 1
 }
 
 // AnyCard matches every card.

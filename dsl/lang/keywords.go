@@ -26,7 +26,7 @@ var keywordDocs = map[string]keywordDoc{
 	"any":       {"Cards and patterns", "In a pattern, every card; in a condition or a suit relation, at least one pile (`any t is empty`)."},
 	"red":       {"Cards and patterns", "In a pattern, every red card (♦ ♥), or a rank in red: `red A`."},
 	"black":     {"Cards and patterns", "In a pattern, every black card (♣ ♠), or a rank in black: `black K`."},
-	"rank":      {"Cards and patterns", "`rank b` in a pattern: the rank of the game value b; `let b = rank of PILE` sets it."},
+	"rank":      {"Cards and patterns", "`rank b` in a pattern: the rank of the game value b (`rank b - 1`: the rank below it, round the corner); `let b = rank of PILE` sets it."},
 	"of":        {"Game values (let)", "`let NAME = rank of PILE`: the rank of PILE's bottom card after the deal."},
 	"let":       {"Game values (let)", "`let NAME = rank of PILE`: a game value fixed by the deal."},
 	"base":      {"base", "`base PATTERN [CLAUSE]`: which card may start the pile while it is empty; a list gives one per pile."},

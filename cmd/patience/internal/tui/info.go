@@ -140,7 +140,7 @@ func nextText(r *interp.Rules, s *interp.State, p int, ascii bool) string {
 		rank := 0
 		switch {
 		case pat.Value >= 0:
-			rank = s.Value(pat.Value)
+			rank = pat.ValueRank(s.Value(pat.Value))
 		case pat.Ranks != 0 && pat.Ranks&(pat.Ranks-1) == 0:
 			for rank = 1; rank <= 13 && pat.Ranks&(1<<rank) == 0; rank++ {
 			}
