@@ -153,6 +153,27 @@ func TestStringsHoldPrintableText(t *testing.T) {
 	assert.Contains(t, err.Error(), "x.patience:1:8: error: a string must be UTF-8 text: byte 0xff here starts no character")
 }
 
+// TestStringsHoldVisibleText: a character that shows as nothing would make
+// two names look the same, so none is let in; the joiners emoji need are.
+func TestStringsHoldVisibleText(t *testing.T) {
+	for src, want := range map[string]string{
+		`game "a\u200bb" {}`:   "U+200B (ZERO WIDTH SPACE)",
+		"game \"a\u00adb\" {}": "U+00AD (SOFT HYPHEN)",
+		`game "a\ufeff" {}`:    "U+FEFF (ZERO WIDTH NO-BREAK SPACE)",
+		`game "\U000E0041" {}`: "U+E0041",
+		`game "a\u3164b" {}`:   "U+3164",
+		"game \"a\u2060b\" {}": "U+2060 (WORD JOINER)",
+	} {
+		_, err := dsl.Parse("x.patience", []byte(src))
+		require.Error(t, err, src)
+		assert.Contains(t, err.Error(), "a string may hold visible text only, not the invisible character "+want, src)
+	}
+	for _, ok := range []string{"👨\u200d👩\u200d👧", "می\u200cخواهم", "Caf\u00e9 ♠"} {
+		_, err := dsl.Parse("x.patience", []byte(`game "`+ok+`" {}`))
+		assert.NoError(t, err, ok)
+	}
+}
+
 // TestEscapesThatNameNoCharacter: an escape Go reads but that names no
 // character says what is wrong with it, not how to write a quote.
 func TestEscapesThatNameNoCharacter(t *testing.T) {

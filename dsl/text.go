@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -127,11 +128,29 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 			return t, participle.Errorf(at(cols[i]), "a string must be UTF-8 text: byte %#02x here starts no character", out[i])
 		case r < 0x20 || Unsafe(r):
 			return t, participle.Errorf(at(cols[i]), "a string may hold printable text only, not the control character %s", describeRune(r))
+		case invisible(r):
+			return t, participle.Errorf(at(cols[i]), "a string may hold visible text only, not the invisible character %s, which makes text look like other text", describeRune(r))
 		}
 		i += size
 	}
 	t.Value = string(out)
 	return t, nil
+}
+
+// invisible reports whether r shows as nothing, or as a space where none
+// is: Unicode's format characters (zero-width spaces, the soft hyphen, the
+// byte order mark, tags, interlinear annotations) but the zero-width
+// joiner and non-joiner that emoji and some scripts need, the combining
+// grapheme joiner, and the Hangul fillers. Two names that differ by one
+// would look the same.
+func invisible(r rune) bool {
+	switch r {
+	case 0x200c, 0x200d:
+		return false
+	case 0x034f, 0x115f, 0x1160, 0x3164, 0xffa0:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
 }
 
 // escapeError says what is wrong with the escape that starts body.
@@ -168,6 +187,7 @@ func describeRune(r rune) string {
 		0x202a: "LEFT-TO-RIGHT EMBEDDING", 0x202b: "RIGHT-TO-LEFT EMBEDDING", 0x202c: "POP DIRECTIONAL FORMATTING",
 		0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR",
 		0x200e: "LEFT-TO-RIGHT MARK", 0x200f: "RIGHT-TO-LEFT MARK", 0x061c: "ARABIC LETTER MARK",
+		0x200b: "ZERO WIDTH SPACE", 0xfeff: "ZERO WIDTH NO-BREAK SPACE", 0xad: "SOFT HYPHEN", 0x2060: "WORD JOINER",
 		0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE"}
 	if n, ok := names[r]; ok {
 		return fmt.Sprintf("%U (%s)", r, n)
