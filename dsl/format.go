@@ -68,8 +68,6 @@ func rawTokens(filename string, src []byte) ([]ftoken, error) {
 	return out, nil
 }
 
-// rawTokensPartial lexes src as written, returning the tokens before the
-// first lexing error, and the error.
 // Words is what src says, without how it is laid out: its tokens as
 // written, each ended by a zero byte, leaving out white space, comments
 // and the `;` that only separates statements. Two files with the same
@@ -89,6 +87,8 @@ func Words(src []byte) (words []byte, ok bool) {
 	return words, true
 }
 
+// rawTokensPartial lexes src as written, returning the tokens before the
+// first lexing error, and the error.
 func rawTokensPartial(filename string, src []byte) ([]Token, error) {
 	lex, err := patienceLexer().Lex(filename, bytes.NewReader(src))
 	if err != nil {

@@ -85,6 +85,31 @@ func TestRulesetsFormatted(t *testing.T) {
 	}
 }
 
+// TestFormatKeepsTheWords: the rules hash reads a file's words, so that
+// formatting, comments and layout keep every save and result; other words
+// make other words.
+func TestFormatKeepsTheWords(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		src, _ := rulesets.Source(name)
+		want, ok := dsl.Words(src)
+		require.True(t, ok, name)
+		// Laid out otherwise: a comment more, blank lines, tabs, CRLF.
+		messy := "# laid out anyhow\r\n" + strings.ReplaceAll(strings.ReplaceAll(string(src), "\n  ", "\n\n\t"), "\n", "\r\n")
+		got, ok := dsl.Words([]byte(messy))
+		require.True(t, ok, name)
+		assert.Equal(t, string(want), string(got), name)
+		formatted, err := dsl.Format(name, []byte(messy))
+		require.NoError(t, err, name)
+		got, _ = dsl.Words(formatted)
+		assert.Equal(t, string(want), string(got), name)
+		other, _ := dsl.Words([]byte(strings.Replace(string(src), "{", "{ decks 3;", 1)))
+		assert.NotEqual(t, string(want), string(other), name)
+	}
+	a, _ := dsl.Words([]byte("game \"x\" { tableau t[2] { build down any-suit; to t } }"))
+	b, _ := dsl.Words([]byte("game \"x\" {\n  tableau t[2] {\n    build down any-suit\n    to t\n  }\n}\n"))
+	assert.Equal(t, string(a), string(b), "semicolons only separate")
+}
+
 func TestFormatRefusesBadInput(t *testing.T) {
 	for _, src := range []string{"", "game", `game "x" { tableau t[2] { bulid down } }`, "game \"x\" { \x1b }", "game \"x\" { summary \"a\\q\" }"} {
 		_, err := dsl.Format("bad.patience", []byte(src))
