@@ -231,7 +231,11 @@ func friendlyParseMessage(err participle.Error) string {
 		}
 		if exp := expected(ut); exp != "" {
 			exp = strings.TrimSuffix(strings.TrimPrefix(exp, "(expected "), ")")
-			return fmt.Sprintf("unexpected %s; expected %s", what, grammarWords.Replace(exp))
+			exp = grammarWords.Replace(exp)
+			if Keywords[tok.Value] && strings.HasPrefix(exp, "a new name") {
+				return reservedName(tok.Value)
+			}
+			return fmt.Sprintf("unexpected %s; expected %s", what, exp)
 		}
 		return fmt.Sprintf("unexpected %s", what)
 	}
@@ -344,6 +348,10 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	if errors.As(serr, &sut) {
 		ut = sut
 	}
+	if prev, ok := wordBefore(src, pos.Offset); ok && Keywords[word] && namedNext[prev] {
+		d.Message = reservedName(word)
+		return d
+	}
 	if word == "+" || word == "-" {
 		d.Message = fmt.Sprintf("unexpected %q; `+` and `-` move a game value's rank by a number of ranks: `rank b %s 1`", word, word)
 		return d
@@ -355,6 +363,30 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		d.Message = fmt.Sprintf("unexpected %q; a %s block has statements %s", word, block, strings.Join(starters, ", "))
 	}
 	return d
+}
+
+// namedNext are the words a new name may follow: a pile's role.
+var namedNext = map[string]bool{"foundation": true, "tableau": true, "reserve": true, "stock": true, "waste": true, "cell": true, "discard": true}
+
+// reservedName says that a reserved word cannot be a name.
+func reservedName(word string) string {
+	other := word + "s"
+	if Keywords[other] {
+		other = word + "1"
+	}
+	return fmt.Sprintf("%q is a reserved word of the language, so it cannot name a pile, a phase or a value: choose another name, e.g. %q", word, other)
+}
+
+// wordBefore is the last token of src before byte off that is not a
+// comment.
+func wordBefore(src []byte, off int) (string, bool) {
+	toks, _ := rawTokensPartial("", src[:off])
+	for i := len(toks) - 1; i >= 0; i-- {
+		if !toks[i].Comment {
+			return toks[i].Text, true
+		}
+	}
+	return "", false
 }
 
 // firstToken is the first token of src that is not a comment or space.

@@ -854,7 +854,11 @@ func (c *checker) start(s *dsl.Start, d pileDecl, piles []*Pile) {
 	name := s.After.Text
 	if name == "previous" {
 		if len(piles) < 2 {
-			c.errorf(s.After, "`start after previous` needs a numbered group: %q is a single pile", piles[0].Name)
+			if d.ast.Range != nil {
+				c.errorf(s.After, "`start after previous` needs a group of two piles or more: %q has one", piles[0].Group)
+			} else {
+				c.errorf(s.After, "`start after previous` needs a numbered group: %q is a single pile", piles[0].Name)
+			}
 			return
 		}
 		for i := 1; i < len(piles); i++ {
