@@ -52,6 +52,9 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 				why = fmt.Sprintf("%s goes in place in %s", r.movedCard(s, m), r.PileName(int(m.To)))
 			default:
 				why = fmt.Sprintf("%s fits on %s", r.movedCard(s, m), r.PileName(int(m.To)))
+				if s.lens[m.To] == 0 {
+					why = fmt.Sprintf("%s goes to %s, which is empty", r.movedCard(s, m), r.PileName(int(m.To)))
+				}
 			}
 		}
 	}

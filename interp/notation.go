@@ -117,6 +117,9 @@ func (r *Rules) ParseMove(s *State, text string) (Move, error) {
 		return Move{}, fmt.Errorf("a move is FROM TO [COUNT], e.g. %q", r.exampleMove())
 	}
 	if a, b, pair := strings.Cut(f[0], "+"); pair {
+		if a == "" || b == "" {
+			return Move{}, fmt.Errorf("a pair is CARD+CARD PILE, e.g. p1+waste d; %q names one card", f[0])
+		}
 		return r.parsePair(s, a, b, f[1:], legal)
 	}
 	src, slot, err := r.parsePlace(f[0])
@@ -255,7 +258,7 @@ func (r *Rules) parseDeal(s *State, f []string, legal []Move) (Move, error) {
 	if len(f) == 2 {
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 1 || n > len(r.acts) {
-			return Move{}, fmt.Errorf("bad deal %q: this game has %d deal statement(s)", f[1], len(r.acts))
+			return Move{}, fmt.Errorf("bad deal %q: this game has %s", f[1], countNoun(len(r.acts), "deal statement"))
 		}
 		a = n - 1
 	}
@@ -557,4 +560,12 @@ func (r *Rules) groupList(piles []int) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// countNoun is "1 deal statement" or "3 deal statements".
+func countNoun(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -338,3 +338,32 @@ func TestValueOffsets(t *testing.T) {
 		refused(t, g, "r1 u", "u is empty: only a card rank b + 2 ("+c.above2[:1]+") may start it, not "+c.below)
 	}
 }
+
+// Line-mode words for a few odd moves: half a pair, a deal the game does
+// not have, and a hint into a space.
+func TestOddMovesAndHints(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits S
+  tableau t[2] { build down any-suit; to t, d }
+  discard d { pairs sum 8 }
+  reserve junk
+  stock { deal 1 to each t }
+  deal { 2 to t1; 1 to stock; rest to junk }
+  win when all cards in d, junk
+}`)
+	g := setUpRules(t, r, layout{piles: map[string]string{"t1": "3S 6S", "t2": "", "stock": "(KS)"}, rest: "junk", restUp: true})
+	refused(t, g, "t1+ d", `a pair is CARD+CARD PILE, e.g. p1+waste d; "t1+" names one card`)
+	refused(t, g, "+t1 d", `a pair is CARD+CARD PILE, e.g. p1+waste d; "+t1" names one card`)
+	refused(t, g, "deal 2", `bad deal "2": this game has 1 deal statement`)
+	r = rulesFrom(t, `game "T" {
+  suits S
+  tableau t[2] { build down any-suit; to t }
+  reserve junk
+  deal { 2 to t1; rest to junk }
+  win when all cards in t2, junk
+}`)
+	g = setUpRules(t, r, layout{piles: map[string]string{"t1": "3S 6S", "t2": ""}, rest: "junk", restUp: true})
+	_, why, ok := r.Hint(g.State())
+	require.True(t, ok)
+	assert.Equal(t, "6S goes to t2, which is empty", why)
+}

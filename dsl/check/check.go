@@ -26,14 +26,15 @@ func Source(filename string, src []byte) (*Game, error) {
 // every error found, sorted by position.
 func File(f *dsl.File, src []byte) (*Game, error) {
 	c := &checker{
-		src:     src,
-		g:       &Game{Stock: -1, Source: src, Filename: f.Pos.Filename},
-		names:   map[string]string{},
-		piles:   map[string]int{},
-		group:   map[string]*Group{},
-		phase:   map[string]int{},
-		value:   map[string]int{},
-		refused: map[string]bool{},
+		src:      src,
+		g:        &Game{Stock: -1, Source: src, Filename: f.Pos.Filename},
+		names:    map[string]string{},
+		piles:    map[string]int{},
+		group:    map[string]*Group{},
+		phase:    map[string]int{},
+		value:    map[string]int{},
+		badValue: map[string]bool{},
+		refused:  map[string]bool{},
 	}
 	c.game(f.Game)
 	if len(c.diags) > 0 {
@@ -57,6 +58,9 @@ type checker struct {
 	group map[string]*Group
 	phase map[string]int
 	value map[string]int
+	// badValue holds the values declared on a pile that is not there: the
+	// declaration is refused, and its uses say nothing more.
+	badValue map[string]bool
 
 	// refused holds the names of piles and groups refused for passing
 	// MaxPiles: one error said so, and a reference to them says no more.
@@ -208,6 +212,7 @@ func (c *checker) game(g *dsl.Game) {
 		}
 		pile, ok := c.onePile(&l.Pile)
 		if !ok {
+			c.badValue[l.Name.Text] = true // said once, here, not at every use
 			continue
 		}
 		c.value[l.Name.Text] = len(c.g.Values)
@@ -990,6 +995,9 @@ func (c *checker) pattern(p *dsl.Pattern) (Pattern, bool) {
 		return out, true
 	case p.Value != nil:
 		v, ok := c.value[p.Value.Text]
+		if !ok && c.badValue[p.Value.Text] {
+			return out, false
+		}
 		if !ok {
 			var cands []string
 			for n := range c.value {
