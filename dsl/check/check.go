@@ -69,6 +69,7 @@ type checker struct {
 
 	phaseNodes []dsl.Node // each phase's declaration, for warnings
 	letNodes   []dsl.Node // each value's declaration
+	dealNode   dsl.Node   // the deal block
 	stockDeals int        // the stock's deal statements written, refused or not
 
 	fullTests []fullTest  // `is full` tests, checked once every capacity is known
@@ -1204,6 +1205,7 @@ func (c *checker) unary(u *dsl.UnaryCond) Cond {
 }
 
 func (c *checker) deal(d *dsl.DealBlock) {
+	c.dealNode = d
 	total := c.g.CardCount
 	placed := 0
 	var rest dsl.Node
@@ -1432,6 +1434,40 @@ func (c *checker) layout(l *dsl.Layout) {
 // PILE is sure of only the matching cards that cannot all still be in the
 // stock or the pack.
 func leastDealt(g *Game) []int {
+	least := leastPlaced(g)
+	// A group that closes up is closed up when the deal is done: its first
+	// piles hold the cards, as many as are sure to hold some.
+	for _, grp := range closingGroups(g) {
+		full := 0
+		for _, p := range grp.Piles {
+			if least[p] > 0 {
+				full++
+			}
+		}
+		for k, p := range grp.Piles {
+			least[p] = 0
+			if k < full {
+				least[p] = 1
+			}
+		}
+	}
+	return least
+}
+
+// closingGroups are the groups of two piles or more that close up.
+func closingGroups(g *Game) []*Group {
+	var out []*Group
+	for _, grp := range g.Groups {
+		if len(grp.Piles) >= 2 && g.Piles[grp.Piles[0]].CloseUp && g.Piles[grp.Piles[0]].Group == grp.Name {
+			out = append(out, grp)
+		}
+	}
+	return out
+}
+
+// leastPlaced is leastDealt before groups close up: closing up moves cards
+// within a group, so a group holds as many as it did.
+func leastPlaced(g *Game) []int {
 	least := make([]int, len(g.Piles))
 	out := 0 // cards on piles other than the stock
 	for _, st := range g.Deal {
@@ -1448,25 +1484,6 @@ func leastDealt(g *Game) []int {
 				}
 			}
 			least[st.Pile] += max(0, st.Count-(g.CardCount-out))
-		}
-	}
-	// A group that closes up is closed up when the deal is done: its first
-	// piles hold the cards, as many as are sure to hold some.
-	for _, grp := range g.Groups {
-		if len(grp.Piles) < 2 || !g.Piles[grp.Piles[0]].CloseUp || g.Piles[grp.Piles[0]].Group != grp.Name {
-			continue
-		}
-		full := 0
-		for _, p := range grp.Piles {
-			if least[p] > 0 {
-				full++
-			}
-		}
-		for k, p := range grp.Piles {
-			least[p] = 0
-			if k < full {
-				least[p] = 1
-			}
 		}
 	}
 	return least

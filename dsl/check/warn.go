@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/patience-dev/patience/dsl"
 )
@@ -118,6 +119,29 @@ func (c *checker) warnings(decls []pileDecl) {
 		}
 		if p.StartWhen != nil && !c.possible(p.StartWhen, f) && f.dealt[i] == 0 {
 			c.warnf(c.declNode(decls, i), "%q can never start: its `start when` condition can never hold", p.Name)
+		}
+	}
+	if win.Piles != nil && c.dealNode != nil {
+		// Cards the deal is sure to leave in the win's piles: a group
+		// that closes up keeps its cards, so where the win names all of it
+		// they count before it closes up.
+		least, placed, in := leastDealt(g), leastPlaced(g), 0
+		for _, grp := range closingGroups(g) {
+			if !slices.ContainsFunc(grp.Piles, func(p int) bool { return !inWin(p) }) {
+				for _, p := range grp.Piles {
+					least[p] = placed[p]
+				}
+			}
+		}
+		for _, p := range win.Piles {
+			in += least[p]
+		}
+		if in >= g.CardCount {
+			names := make([]string, len(win.Piles))
+			for k, p := range win.Piles {
+				names[k] = g.Piles[p].Name
+			}
+			c.warnf(c.dealNode, "the game is won as soon as it is dealt: the deal puts every card in %s, where the win wants them", strings.Join(names, ", "))
 		}
 	}
 	c.reachWarnings(decls, f)
