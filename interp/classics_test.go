@@ -945,7 +945,7 @@ func TestClassicsLabyrinthAvailability(t *testing.T) {
 		"maze3:4 ace2":  "9D does not go on 7D: ace2 builds up in suit",
 		"maze3:2 ace1":  "maze3 has no card in row 2",
 		"maze1:4 maze2": "cards from maze1 may not go to maze2: they go only to ace, king",
-		"maze1:4 stock": "cards from maze1 may not go to stock: they go only to ace, king",
+		"maze1:4 stock": "nothing is moved to stock: only a redeal fills it",
 		"ace1 king1":    "cards never leave ace1",
 		"redeal":        "this game has no redeal",
 	} {

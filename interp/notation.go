@@ -349,6 +349,9 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 			}
 		}
 	}
+	if dst == r.stock && src != r.stock {
+		return fmt.Errorf("nothing is moved to %s: only a redeal fills it", r.PileName(dst))
+	}
 	if err := r.whyNotFree(s, src, slot, dst); err != nil {
 		return err
 	}

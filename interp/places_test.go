@@ -355,6 +355,8 @@ func TestOddMovesAndHints(t *testing.T) {
 	refused(t, g, "t1+ d", `a pair is CARD+CARD PILE, e.g. p1+waste d; "t1+" names one card`)
 	refused(t, g, "+t1 d", `a pair is CARD+CARD PILE, e.g. p1+waste d; "+t1" names one card`)
 	refused(t, g, "deal 2", `bad deal "2": this game has 1 deal statement`)
+	refused(t, g, "t1 stock", "nothing is moved to stock: only a redeal fills it")
+	refused(t, g, "t2 stock", "nothing is moved to stock: only a redeal fills it")
 	r = rulesFrom(t, `game "T" {
   suits S
   tableau t[2] { build down any-suit; to t }
