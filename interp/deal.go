@@ -81,7 +81,7 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	pack := r.appendPack(buf[:0])
 	// Cards taken out before the shuffle: the first match in pack order.
 	for _, st := range g.Deal {
-		if st.Kind != check.DealTake {
+		if st.Kind != check.DealTake || st.Pattern.Value >= 0 {
 			continue
 		}
 		pat := compilePattern(st.Pattern)
@@ -102,6 +102,21 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 		}
 		if st.Kind == check.DealAside {
 			r.setAside(s, st.Pile, compilePattern(st.Pattern))
+			continue
+		}
+		if st.Kind == check.DealTake && st.Pattern.Value >= 0 {
+			// A take that reads a value is made here, from the shuffled
+			// pack: its first matching card. The checker makes sure the
+			// value's pile has its bottom card and a match is left.
+			v := g.Values[st.Pattern.Value]
+			want := st.Pattern.ValueRank(s.cards[r.offs[v.Pile]].Rank())
+			for j := next; j < len(pack); j++ {
+				if c := pack[j]; c.Rank() == want && st.Pattern.Suits&(1<<c.Suit()) != 0 {
+					pack = append(pack[:j], pack[j+1:]...)
+					s.push(r, st.Pile, c)
+					break
+				}
+			}
 			continue
 		}
 		if st.Kind != check.DealPut {

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -368,4 +369,51 @@ func TestOddMovesAndHints(t *testing.T) {
 	_, why, ok := r.Hint(g.State())
 	require.True(t, ok)
 	assert.Equal(t, "6S goes to t2, which is empty", why)
+}
+
+// A take that reads a value is made at its place in the deal, from the
+// shuffled pack (Penguin's beak cards). Every deal of every game the
+// checker accepts places every card, and each such take the card of the
+// value's rank.
+func TestValueTakes(t *testing.T) {
+	accepted, refused := 0, 0
+	for i := range 200 {
+		rng := rand.New(rand.NewPCG(uint64(i), 0x7a))
+		decks := 1 + rng.IntN(2)
+		suits := []string{"S, H", "C, D, H, S", "S"}[rng.IntN(3)]
+		off := []string{"", " + 1", " - 1", " + 5"}[rng.IntN(4)]
+		before, takes := rng.IntN(6), 1+rng.IntN(4)
+		var b strings.Builder
+		fmt.Fprintf(&b, "game \"T\" {\n  decks %d\n  suits %s\n  let b = rank of t1\n", decks, suits)
+		fmt.Fprintf(&b, "  foundation f[%d] { build any }\n  tableau t[2] { to f }\n  deal {\n    %d to t1\n", takes, before)
+		for k := 1; k <= takes; k++ {
+			fmt.Fprintf(&b, "    take rank b%s to f%d\n", off, k)
+		}
+		b.WriteString("    rest to t2\n  }\n  win when all cards in f\n}\n")
+		g, err := check.Source("take.patience", []byte(b.String()))
+		if err != nil {
+			refused++
+			continue
+		}
+		accepted++
+		r := interp.Compile(g)
+		for seed := uint64(1); seed <= 20; seed++ {
+			s := r.Deal(seed)
+			n := 0
+			for p := range r.Game.Piles {
+				n += len(s.Pile(r, p))
+			}
+			require.Equal(t, r.Game.CardCount, n, "seed %d:\n%s", seed, b.String())
+			want := g.Values[0]
+			rank := g.Deal[1].Pattern.ValueRank(s.Pile(r, want.Pile)[0].Rank())
+			for k := 0; k < takes; k++ {
+				f, _ := r.PileIndex(fmt.Sprintf("f%d", k+1))
+				require.Len(t, s.Pile(r, f), 1)
+				assert.Equal(t, rank, s.Pile(r, f)[0].Rank(), "seed %d:\n%s", seed, b.String())
+			}
+		}
+	}
+	t.Logf("%d accepted, %d refused", accepted, refused)
+	assert.Greater(t, accepted, 40)
+	assert.Greater(t, refused, 20)
 }

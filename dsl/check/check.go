@@ -1212,7 +1212,7 @@ func (c *checker) deal(d *dsl.DealBlock) {
 	for _, s := range d.Stmts {
 		switch s := s.(type) {
 		case *dsl.Take:
-			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "`take` happens before the deal, when no game value is known yet")
+			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "")
 			if !ok {
 				continue
 			}
@@ -1540,6 +1540,7 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		}
 	}
 	c.takes()
+	c.valueTakes()
 	// `all cards in P` can hold only if P has room for every card.
 	for _, t := range c.allIns {
 		room := 0
@@ -1644,6 +1645,9 @@ func (c *checker) takes() {
 			continue
 		}
 		ti++
+		if st.Pattern.Value >= 0 {
+			continue // made from the shuffled pack (see valueTakes)
+		}
 		found := false
 		for s := 0; s < 4 && !found; s++ {
 			for r := 1; r <= 13 && !found; r++ {
@@ -1700,7 +1704,8 @@ func (posNode) Span() (lexer.Position, lexer.Position) {
 // dealPattern resolves the piles and the pattern of a deal statement that
 // picks cards by pattern (`take`, `move ... to bottom of`): one pile, or
 // every pile of a group with each. A game value is refused with noValue:
-// none is known while the deal is made.
+// none is known while the deal is made. (A `take`, whose noValue is "",
+// may read one: valueTakes checks that it is known by then.)
 func (c *checker) dealPattern(each bool, pile *dsl.Ref, p *dsl.Pattern, noValue string) ([]int, Pattern, bool) {
 	var piles []int
 	if each {
@@ -1712,9 +1717,61 @@ func (c *checker) dealPattern(each bool, pile *dsl.Ref, p *dsl.Pattern, noValue 
 	if len(piles) == 0 || !ok {
 		return nil, pat, false
 	}
-	if pat.Value >= 0 {
+	if pat.Value >= 0 && noValue != "" {
 		c.errorf(p, "%s", noValue)
 		return nil, pat, false
 	}
 	return piles, pat, true
+}
+
+// valueTakes checks each `take` that reads a game value, which is made at
+// its place in the deal, from the shuffled pack, rather than before the
+// shuffle: the value must be known by then and stay as it is (its pile
+// sure to hold a card dealt before it, and no statement that sets cards
+// aside or rearranges them, nor a group that closes up, to change that
+// pile's bottom card), and a matching card must be left (the fewest copies
+// of any rank left by the takes before the shuffle, less every card dealt
+// from the pack before it, may not run out).
+func (c *checker) valueTakes() {
+	g := c.g
+	minLeft := g.CardCount
+	for r := 1; r <= 13; r++ {
+		left := g.Decks * len(g.Suits)
+		for _, st := range g.Deal {
+			if st.Kind == DealTake && st.Pattern.Value < 0 && st.Pattern.Ranks&(1<<r) != 0 {
+				left-- // a take before the shuffle that may take that rank
+			}
+		}
+		minLeft = min(minLeft, left)
+	}
+	ti, drawn := -1, 0 // takes so far, and cards drawn from the shuffled pack
+	for i, st := range g.Deal {
+		switch {
+		case st.Kind == DealPut:
+			drawn += st.Count
+			continue
+		case st.Kind != DealTake:
+			continue
+		}
+		ti++
+		if st.Pattern.Value < 0 {
+			continue
+		}
+		v := g.Values[st.Pattern.Value]
+		before := *g
+		before.Deal = g.Deal[:i]
+		p := g.Piles[v.Pile]
+		n := c.takeNodes[ti]
+		switch {
+		case leastPlaced(&before)[v.Pile] == 0:
+			c.errorf(n, "`take %s` reads value %q before the deal is sure to have put a card on %q: deal that first", st.Pattern.Text, v.Name, p.Name)
+		case slices.ContainsFunc(g.Deal, func(s DealStep) bool { return s.Kind == DealAside || s.Kind == DealBottom }):
+			c.errorf(n, "`take %s` reads value %q while the deal is made, and a `move` in the deal could change %q's bottom card: a take may read a value only in a deal without `move`", st.Pattern.Text, v.Name, p.Name)
+		case p.CloseUp:
+			c.errorf(n, "`take %s` reads value %q while the deal is made, but %q closes up once the deal is done, which may change its bottom card", st.Pattern.Text, v.Name, p.Name)
+		case minLeft-drawn < 1:
+			c.errorf(n, "`take %s` may find no card left: %d cards come from the pack before it, and the pack holds as few as %d of a rank", st.Pattern.Text, drawn, minLeft)
+		}
+		drawn++ // it draws a card from the pack too
+	}
 }
