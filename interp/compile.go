@@ -357,11 +357,7 @@ func compilePattern(p check.Pattern) pattern {
 
 // rank is the rank a pattern of a value names in s (0: not known yet).
 func (p *pattern) rank(s *State) int {
-	v := int(s.values[p.value])
-	if p.offset == 0 || v == 0 {
-		return v
-	}
-	return (v-1+p.offset)%13 + 1
+	return check.OffsetRank(int(s.values[p.value]), p.offset)
 }
 
 // set is the set of cards the pattern matches in state s.

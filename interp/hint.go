@@ -31,10 +31,12 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 	case m.Kind == Redeal:
 		why = "the stock is empty: redeal"
 	case m.Kind == Pair:
+		// The cards, each as a move of one card from its place.
+		first := r.movedCard(s, Move{From: m.From, Slot: m.Slot, Count: 1})
+		why = fmt.Sprintf("%s leaves for %s", first, r.PileName(int(m.To)))
 		if m.Count == 2 {
-			why = fmt.Sprintf("%s and %s leave for %s", r.pairCard(s, int(m.From), int(m.Slot)), r.pairCard(s, int(m.From2), int(m.Slot2)), r.PileName(int(m.To)))
-		} else {
-			why = fmt.Sprintf("%s leaves for %s", r.pairCard(s, int(m.From), int(m.Slot)), r.PileName(int(m.To)))
+			second := r.movedCard(s, Move{From: m.From2, Slot: m.Slot2, Count: 1})
+			why = fmt.Sprintf("%s and %s leave for %s", first, second, r.PileName(int(m.To)))
 		}
 	default:
 		switch r.piles[m.To].role {
@@ -96,15 +98,6 @@ func (r *Rules) promise(s *State, m Move) int {
 		return 0 // a whole pile into a space gains nothing
 	}
 	return 5
-}
-
-// pairCard is the card a pair move takes from pile p: in a grid the one at
-// slot, elsewhere the top card.
-func (r *Rules) pairCard(s *State, p, slot int) Card {
-	if r.piles[p].grid {
-		return s.cards[r.offs[p]+slot]
-	}
-	return s.cards[r.offs[p]+int(s.lens[p])-1]
 }
 
 // movedCard is the bottom card a play move takes.

@@ -258,7 +258,7 @@ func (r *Rules) parseDeal(s *State, f []string, legal []Move) (Move, error) {
 	if len(f) == 2 {
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 1 || n > len(r.acts) {
-			return Move{}, fmt.Errorf("bad deal %q: this game has %s", f[1], countNoun(len(r.acts), "deal statement"))
+			return Move{}, fmt.Errorf("bad deal %q: this game has %s", f[1], check.Plural(len(r.acts), "deal statement"))
 		}
 		a = n - 1
 	}
@@ -563,12 +563,4 @@ func (r *Rules) groupList(piles []int) string {
 		}
 	}
 	return strings.Join(out, ", ")
-}
-
-// countNoun is "1 deal statement" or "3 deal statements".
-func countNoun(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -560,7 +560,7 @@ func (c *checker) pileRules(d pileDecl) {
 				continue
 			}
 			if s.Count.Value < 1 || s.Count.Value > c.g.CardCount {
-				c.errorf(&s.Count, "holds must be from 1 to %d (the cards in %s), not %d", c.g.CardCount, plural(c.g.Decks, "deck"), s.Count.Value)
+				c.errorf(&s.Count, "holds must be from 1 to %d (the cards in %s), not %d", c.g.CardCount, Plural(c.g.Decks, "deck"), s.Count.Value)
 				continue
 			}
 			for _, p := range piles {
@@ -820,7 +820,8 @@ func isAre(n int) string {
 	return "are"
 }
 
-func plural(n int, word string) string {
+// Plural is "1 deck" or "2 decks".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
@@ -1434,7 +1435,7 @@ func (c *checker) layout(l *dsl.Layout) {
 // PILE is sure of only the matching cards that cannot all still be in the
 // stock or the pack.
 func leastDealt(g *Game) []int {
-	least := leastPlaced(g)
+	least := leastPlaced(g, g.Deal)
 	// A group that closes up is closed up when the deal is done: its first
 	// piles hold the cards, as many as are sure to hold some.
 	for _, grp := range closingGroups(g) {
@@ -1467,10 +1468,10 @@ func closingGroups(g *Game) []*Group {
 
 // leastPlaced is leastDealt before groups close up: closing up moves cards
 // within a group, so a group holds as many as it did.
-func leastPlaced(g *Game) []int {
+func leastPlaced(g *Game, deal []DealStep) []int {
 	least := make([]int, len(g.Piles))
 	out := 0 // cards on piles other than the stock
-	for _, st := range g.Deal {
+	for _, st := range deal {
 		switch st.Kind {
 		case DealTake, DealPut:
 			least[st.Pile] += st.Count
@@ -1671,10 +1672,10 @@ func (c *checker) takes() {
 	for _, n := range short {
 		m := misses[n]
 		if !m.each {
-			c.errorf(n, "`take %s` finds no card left in %s", m.text, plural(c.g.Decks, "deck"))
+			c.errorf(n, "`take %s` finds no card left in %s", m.text, Plural(c.g.Decks, "deck"))
 			continue
 		}
-		c.errorf(n, "`take %s` finds no card left in %s for %s", m.text, plural(c.g.Decks, "deck"), andList(m.piles))
+		c.errorf(n, "`take %s` finds no card left in %s for %s", m.text, Plural(c.g.Decks, "deck"), andList(m.piles))
 	}
 }
 
@@ -1758,12 +1759,10 @@ func (c *checker) valueTakes() {
 			continue
 		}
 		v := g.Values[st.Pattern.Value]
-		before := *g
-		before.Deal = g.Deal[:i]
 		p := g.Piles[v.Pile]
 		n := c.takeNodes[ti]
 		switch {
-		case leastPlaced(&before)[v.Pile] == 0:
+		case leastPlaced(g, g.Deal[:i])[v.Pile] == 0:
 			c.errorf(n, "`take %s` reads value %q before the deal is sure to have put a card on %q: deal that first", st.Pattern.Text, v.Name, p.Name)
 		case slices.ContainsFunc(g.Deal, func(s DealStep) bool { return s.Kind == DealAside || s.Kind == DealBottom }):
 			c.errorf(n, "`take %s` reads value %q while the deal is made, and a `move` in the deal could change %q's bottom card: a take may read a value only in a deal without `move`", st.Pattern.Text, v.Name, p.Name)

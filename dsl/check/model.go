@@ -214,11 +214,15 @@ type Pattern struct {
 
 // ValueRank is the rank the pattern names when its value is v (1 to 13),
 // or 0 when v is 0 (not known yet).
-func (p Pattern) ValueRank(v int) int {
+func (p Pattern) ValueRank(v int) int { return OffsetRank(v, p.Offset) }
+
+// OffsetRank is the rank offset ranks above rank v (1 to 13), round the
+// corner, or 0 when v is 0 (not known yet).
+func OffsetRank(v, offset int) int {
 	if v == 0 {
 		return 0
 	}
-	return (v-1+p.Offset)%13 + 1
+	return (v-1+offset)%13 + 1
 }
 
 // AnyCard matches every card.

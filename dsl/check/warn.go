@@ -125,7 +125,7 @@ func (c *checker) warnings(decls []pileDecl) {
 		// Cards the deal is sure to leave in the win's piles: a group
 		// that closes up keeps its cards, so where the win names all of it
 		// they count before it closes up.
-		least, placed, in := leastDealt(g), leastPlaced(g), 0
+		least, placed, in := leastDealt(g), leastPlaced(g, g.Deal), 0
 		for _, grp := range closingGroups(g) {
 			if !slices.ContainsFunc(grp.Piles, func(p int) bool { return !inWin(p) }) {
 				for _, p := range grp.Piles {
