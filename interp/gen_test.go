@@ -162,6 +162,9 @@ func (g *gen) foundations(value, worry bool, cond string) int {
 		if nf > 1 && g.chance(0.3) {
 			fs = append(fs, "start after previous")
 		}
+		if g.chance(0.1) {
+			fs = append(fs, "accepts runs") // groups land whole (from `move any`: judged by the bottom card)
+		}
 	}
 	if cond != "" {
 		// A condition that may single out one pile of a group, as the
@@ -300,6 +303,9 @@ func (g *gen) tableauGame() {
 		}
 	}
 	g.printf("  tableau t[%d] { %s }\n", nt, strings.Join(ts, "; "))
+	if g.chance(0.06) {
+		g.printf("  cover t%d by f1\n", 1+g.rng.IntN(nt)) // a card on f1 freezes that column
+	}
 	if cells > 0 {
 		g.printf("  cell c[%d] { holds 1; to foundations, t }\n", cells)
 	}

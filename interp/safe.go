@@ -38,7 +38,12 @@ import (
 //     (`move any`): a card dealt onto x could otherwise leave with x under
 //     it, as the bottom of a group, and the group without x would have
 //     another bottom card (moves never put a card on x, by M4, and a
-//     refill fills only an empty pile).
+//     refill fills only an empty pile). No foundation covers a pile
+//     (`cover P by F`): x on F would freeze P for good, where the line
+//     that plays x later may use P first. And no pile that moves any group
+//     gives to a foundation that takes several cards at once: the group is
+//     judged there by its bottom card alone, so x could land on F above a
+//     card it can never follow by F's build, and M1 would not hold.
 //   - G4. No pile's place matters and no pile changes what it takes with
 //     its emptiness: no `follow left` (a space would take a card by x's
 //     neighbour, and "in place" reads it), no `close up` (taking x out
@@ -246,6 +251,18 @@ func (r *Rules) safeGame() bool {
 		}
 	}
 	for _, p := range g.Piles {
+		for _, c := range p.CoveredBy {
+			if g.Piles[c].Role == check.Foundation {
+				return false // G3: x on F would cover p from then on
+			}
+		}
+		if p.Move == check.MoveAny {
+			for _, d := range p.To {
+				if q := g.Piles[d]; q.Role == check.Foundation && (q.Accepts != check.AcceptOne || q.AcceptsEmpty != check.AcceptOne) {
+					return false // G3: a group lands on F judged by its bottom card alone
+				}
+			}
+		}
 		if p.StartWhen != nil || len(p.Refill) > 0 || p.Accepts > 1 || p.AcceptsEmpty > 1 {
 			return false
 		}
