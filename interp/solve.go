@@ -510,7 +510,9 @@ func (sv *solver) shorten(root *State, line []Move) []Move {
 
 // shortcuts replaces the moves between two positions of a line by one
 // step (see steps) wherever one leads from the first to the second in
-// fewer moves, the one that saves most first.
+// fewer moves, the one that saves most first. Every step of every position
+// of the line is tried, which in a game of many piles can cost far more
+// than the search did, so it keeps the search's deadline.
 func (sv *solver) shortcuts(root *State, line []Move) ([]Move, bool) {
 	r := sv.r
 	s := root.Clone()
@@ -525,6 +527,13 @@ func (sv *solver) shortcuts(root *State, line []Move) ([]Move, bool) {
 	var steps []step
 	shorter := false
 	for i := 0; i < len(line); {
+		if !sv.deadline.IsZero() && time.Now().After(sv.deadline) {
+			// Past the deadline: the rest of the line as it is. s is the
+			// line's position i, so the line still wins. (Not late: its
+			// looks are spaced for the search's cheap positions, and one
+			// position here costs all its steps.)
+			return append(out, line[i:]...), shorter
+		}
 		best, to, gain := step{m: line[i]}, i+1, 0
 		steps, moves, _ = r.steps(s, sv.waste, steps[:0], moves, scratch)
 		for _, st := range steps {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -938,4 +939,33 @@ func TestSafeMovesUnderCoversAndGroups(t *testing.T) {
 	}
 	t.Logf("%+v", n)
 	assert.Greater(t, n.wins, 100)
+}
+
+// Shortening a winning line looks at the clock as the search does: a hint
+// or a solve with a time limit once spent seconds past it in a game of many
+// piles, trying every step at every position of a long line. Past the
+// deadline the line keeps its shortcuts untaken (its loops are still cut,
+// which is cheap) and still wins; with time left it is shortened.
+func TestShortenKeepsTheDeadline(t *testing.T) {
+	src, _ := rulesets.Source("klondike")
+	g, err := check.Source("klondike.patience", src)
+	require.NoError(t, err)
+	r := Compile(g)
+	s := r.Deal(1)
+	sol := r.Solve(s, Limits{Nodes: 2_000_000, AnyLine: true})
+	require.Equal(t, Winnable, sol.Verdict)
+	shorten := func(lim Limits) []Move {
+		sv := r.newSolver(s, lim, r.wasteMask(), true)
+		sv.pool = &solverPool{}
+		return sv.shorten(s, sol.Moves)
+	}
+	timely := shorten(Limits{})
+	late := shorten(Limits{Deadline: time.Now().Add(-time.Second)})
+	assert.Less(t, len(timely), len(late), "the shortcuts were not taken with time left, or taken past the deadline")
+	won := s.Clone()
+	for _, m := range late {
+		require.True(t, r.Legal(won, m))
+		r.Apply(won, m)
+	}
+	assert.True(t, r.Won(won))
 }

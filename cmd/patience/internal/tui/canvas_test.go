@@ -30,3 +30,18 @@ func TestCanvasShowsUntrustedTextSafely(t *testing.T) {
 	c.put(1, 1, "a", lookPlain)
 	assert.Equal(t, " a様 ok", strings.Split(c.render(newTheme(nil, false)), "\n")[1])
 }
+
+// TestWrapCountsColumns: a message wraps by the terminal's columns, where a
+// wide character takes two, and a word longer than the line (a phase label
+// in Chinese has no spaces) is broken, so that no part of it is lost when
+// the lines are clipped to the screen.
+func TestWrapCountsColumns(t *testing.T) {
+	label := strings.Repeat("基础", 30) + "🃏🃏 e\u0301e\u0301 שלום"
+	text := "f may not start yet: " + label + " then more words"
+	lines := wrap(text, 78)
+	for _, l := range lines {
+		assert.LessOrEqual(t, runewidth.StringWidth(l), 78, "%q", l)
+	}
+	assert.Equal(t, strings.Join(strings.Fields(text), ""), strings.Join(strings.Fields(strings.Join(lines, "")), ""), "text was lost")
+	assert.Equal(t, []string{"one two", "three"}, wrap("one two three", 8))
+}

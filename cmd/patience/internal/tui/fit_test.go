@@ -3,6 +3,8 @@ package tui
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -137,5 +139,32 @@ func TestKeysShownAt80x24(t *testing.T) {
 		first := board.Rows(r.Game)[0][0]
 		key := regexp.MustCompile(`(^|[^A-Za-z0-9])1 ` + regexp.QuoteMeta(r.PileName(first)) + `($|[^A-Za-z0-9])`)
 		assert.Regexp(t, key, h.frame(), "%s: no key before its first pile", name)
+	}
+}
+
+// TestLongNamesAreCut: the grammar puts no bound on a pile's name, and a
+// name wider than the screen made the board "too small" at any size. Such
+// names are cut to a card's width when the screen is too narrow for them,
+// and every pile is still on the screen.
+func TestLongNamesAreCut(t *testing.T) {
+	long := strings.Repeat("a", 100)
+	src := `game "L" {
+  foundation f[4] { base A; build up same-suit; holds 13 }
+  tableau ` + long + ` { build down any-suit; to foundations }
+  tableau b[3] { build down any-suit; to foundations, b }
+  deal { 3 to each b; rest to ` + long + ` }
+  win when all cards in foundations
+}`
+	path := filepath.Join(t.TempDir(), "long.patience")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	for _, size := range [][2]int{{80, 24}, {200, 60}} {
+		h := newHarness(t, path, 1, "")
+		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		checkOnScreen(t, h, size[0], size[1], fmt.Sprintf("at %d×%d", size[0], size[1]))
+		if size[0] < len(long) {
+			assert.Contains(t, h.frame(), "aaa…")
+		} else {
+			assert.Contains(t, h.frame(), long, "a name that fits is cut")
+		}
 	}
 }

@@ -355,21 +355,29 @@ func clip(s string, width int) string {
 	return runewidth.Truncate(s, width, "…")
 }
 
-// wrap breaks text into lines of at most width runes, at spaces.
+// wrap breaks text into lines of at most width columns of the terminal (a
+// wide character counts two), at spaces; a word longer than a line (a label
+// of CJK text has no spaces) is broken where the line ends.
 func wrap(text string, width int) []string {
 	width = max(width, 8)
 	var lines []string
-	line := ""
+	line, lw := "", 0
 	for _, w := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = w
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
-			line += " " + w
-		default:
+		ww := runewidth.StringWidth(w)
+		if line != "" {
+			if lw+1+ww <= width {
+				line, lw = line+" "+w, lw+1+ww
+				continue
+			}
 			lines = append(lines, line)
-			line = w
 		}
+		for ww > width {
+			head := runewidth.Truncate(w, width, "")
+			lines = append(lines, head)
+			w = w[len(head):]
+			ww = runewidth.StringWidth(w)
+		}
+		line, lw = w, ww
 	}
 	if line != "" {
 		lines = append(lines, line)

@@ -80,6 +80,7 @@ type layoutOpts struct {
 	tight   bool // no blank line between rows
 	noNext  bool // no "next" line under the foundations
 	width   int  // rows wider than this wrap; 0: none do
+	labelW  int  // labels are cut to this many columns; 0: never
 }
 
 // boardInfo is what the layout needs besides the position: derived from
@@ -209,6 +210,9 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			if o.labels == labelsFull && keys[p] != 0 {
 				label = string(keys[p]) + " " + label
 			}
+			if o.labelW > 0 {
+				label = clip(label, o.labelW)
+			}
 			lines, minDepth := pileLines(r, s, info, p, o)
 			c := colView{pile: p, key: keys[p], label: label, lines: lines, minDepth: minDepth}
 			c.w = max(cellW+1, utf8.RuneCountInString(label))
@@ -279,7 +283,8 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 // hotkeys and rows wrapped (if that fits the height too), then names only
 // (and rows wrapped if still too wide); then no blank lines between
 // rows, then no "next" lines; long fanned piles are then cut, their lowest
-// cards counted on one line. ok is false when nothing fits: the board is
+// cards counted on one line. Names too long for the screen are cut to a
+// card's width. ok is false when nothing fits: the board is
 // then the smallest layout, and scrolls.
 func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, width, height int) (bv boardView, ok bool) {
 	var o layoutOpts
@@ -306,6 +311,11 @@ func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, wi
 	}
 	if !found {
 		o = layoutOpts{labels: labelsNames, width: width}
+		if buildBoard(r, s, info, keys, o).w > width {
+			// A column wider than the screen by its name alone (the
+			// grammar puts no bound on a name): names cut to a card's width.
+			o.labelW = cellW + 1
+		}
 	}
 	for _, step := range []func(*layoutOpts){
 		func(*layoutOpts) {},

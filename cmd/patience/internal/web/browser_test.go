@@ -183,4 +183,12 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(link, "#") {
 		t.Errorf("link %q has no fragment", link)
 	}
+
+	// A byte-order mark before the text: the checker counts its columns
+	// after it, and so must the marks (they once fell one character early,
+	// and the suggestion's fix went in one character early too).
+	eval(`(() => { const ta = document.querySelector("#source"); ta.value = "\ufeffgame \"Z\" { foundaton f[4] }\n"; ta.dispatchEvent(new Event("input")); return ""; })()`)
+	until("the typo marked after a byte-order mark", `[...document.querySelectorAll("#backdrop mark")].some(m => m.textContent === "foundaton")`)
+	do("use the suggestion", chromedp.Click(chromedp.CSS("#diagnostics button.fix")))
+	until("the suggestion in its place", `document.querySelector("#source").value === "\ufeffgame \"Z\" { foundation f[4] }\n"`)
 }

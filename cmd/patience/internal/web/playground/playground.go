@@ -122,10 +122,16 @@ func Source(name string) (string, bool) {
 // positions and suggestions as "validate --json".
 func (s *Session) Load(name, src, seed string) (reply Reply) {
 	defer s.recover(&reply)
-	n, err := parseSeed(seed)
-	if err != nil {
-		return s.failed(err)
+	// A seed that cannot be read does not stop the file being checked: the
+	// deal keeps the seed the board had.
+	n, seedErr := parseSeed(seed)
+	if seedErr != nil {
+		n = 1
+		if s.g != nil {
+			n = s.g.Seed
+		}
 	}
+	var err error
 	if name == "" {
 		name = "playground"
 	}
@@ -144,10 +150,17 @@ func (s *Session) Load(name, src, seed string) (reply Reply) {
 		} else {
 			s.diag = []protocol.Diagnostic{{File: filename, Severity: "error", Message: err.Error()}}
 		}
-		return s.reply(nil, "", nil)
+		rep := s.reply(nil, "", nil)
+		if seedErr != nil {
+			rep.Error = seedErr.Error()
+		}
+		return rep
 	}
 	s.ok, s.diag, s.name = true, nil, name
 	s.g = interp.New(g, n)
+	if seedErr != nil {
+		return s.failed(fmt.Errorf("%w; the deal keeps seed %d", seedErr, n))
+	}
 	return s.reply(nil, "", nil)
 }
 

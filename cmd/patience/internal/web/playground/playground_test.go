@@ -178,3 +178,21 @@ func TestStockHidden(t *testing.T) {
 	}
 	t.Fatal("no stock")
 }
+
+// A seed the box cannot read does not stop the rule file being checked:
+// a broken file shows its diagnostics (it once showed the last file's "ok"),
+// and a good one is dealt with the seed the board had, the seed's error said.
+func TestLoadWithBadSeedStillChecks(t *testing.T) {
+	var s Session
+	if r := s.Load("klondike", source(t, "klondike"), "5"); !r.OK {
+		t.Fatalf("klondike does not load: %+v", r.Diagnostics)
+	}
+	r := s.Load("klondike", "game \"X\" {\n  foundaton f[4]\n}\n", "abc")
+	if r.OK || len(r.Diagnostics) == 0 || !strings.Contains(r.Error, `invalid seed "abc"`) {
+		t.Errorf("a broken file with seed \"abc\": ok %v, %d diagnostics, error %q", r.OK, len(r.Diagnostics), r.Error)
+	}
+	r = s.Load("freecell", source(t, "freecell"), "abc")
+	if !r.OK || r.Board == nil || r.Board.Game != "FreeCell" || r.Board.Seed != "5" || !strings.Contains(r.Error, `invalid seed "abc"`) {
+		t.Errorf("a good file with seed \"abc\": %+v", r)
+	}
+}

@@ -165,7 +165,9 @@ function offsetOf(lines, starts, line, col) {
   if (line < 1) return 0;
   if (line > lines.length) return starts[lines.length - 1] + lines[lines.length - 1].length;
   const cps = Array.from(lines[line - 1]);
-  const before = cps.slice(0, Math.max(0, col - 1)).join("");
+  // The checker counts the first line's columns after a byte-order mark.
+  const bom = line === 1 && cps[0] === "\ufeff" ? 1 : 0;
+  const before = cps.slice(0, bom + Math.max(0, col - 1)).join("");
   return starts[line - 1] + Math.min(before.length, lines[line - 1].length);
 }
 
