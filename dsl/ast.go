@@ -246,6 +246,23 @@ type Pairs struct {
 	SameRank bool `parser:"| @'same-rank' )"`
 }
 
+// Outranked makes the pile take a card, one at a time, while a pile of the
+// list other than the card's own shows a face-up top card of higher rank,
+// its suit related to the card's as the suit word says: `outranked
+// same-suit by t` (Aces Up's discard).
+type Outranked struct {
+	At
+	Suit string `parser:"'outranked' @( 'any-suit' | 'same-suit' | 'same-colour' | 'alternate-colour' | 'other-suit' )"`
+	By   []Ref  `parser:"'by' @@ ( ',' @@ )*"`
+}
+
+// AcesHigh ranks an Ace above a King where the pile compares ranks for
+// `outranked`: `aces-high`.
+type AcesHigh struct {
+	At
+	High bool `parser:"@'aces-high'"`
+}
+
 // Grid makes the group a grid: dealing fills a row, a removed card leaves a
 // gap, and a card is available when the slot below it is empty; with
 // `both-ends`, also when the slot above it is empty or it is in row 1.
@@ -346,6 +363,8 @@ func (*StockDeal) pileStmt() {}
 func (*Redeal) pileStmt()    {}
 func (*Refill) pileStmt()    {}
 func (*Pairs) pileStmt()     {}
+func (*Outranked) pileStmt() {}
+func (*AcesHigh) pileStmt()  {}
 func (*Rows) pileStmt()      {}
 func (*Follow) pileStmt()    {}
 func (*CloseUp) pileStmt()   {}

@@ -69,10 +69,10 @@ func init() {
 }
 
 const keywordList = `
-	accepts after aka all alternate-colour and any any-rank any-suit are base black both-ends
+	accepts aces-high after aka all alternate-colour and any any-rank any-suit are base black both-ends
 	bottom build but by cards cell close cover deal decks discard down during each either
 	empty every except face fanned fill follow foundation from full game grid holds in is
-	layout left let move never no none not of one or other-suit otherwise pairs phase place
+	layout left let move never no none not of one or other-suit otherwise outranked pairs phase place
 	rank red redeal refill reserve rest row rows run runs same-colour same-rank same-suit
 	shuffled squared start started stock suits sum summary tableau take to top unlimited until
 	up using waste when whole win wrap`
@@ -94,7 +94,7 @@ func options() []participle.Option {
 		participle.Map(markKeywords, "Ident"),
 		participle.Map(decimal, "Int"),
 		participle.Union[GameStmt](&Aka{}, &Summary{}, &Decks{}, &Suits{}, &Let{}, &Cover{}, &Phase{}, &PileDecl{}, &DealBlock{}, &Win{}, &Layout{}, &Redeal{}),
-		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}, &Rows{}, &Follow{}, &CloseUp{}),
+		participle.Union[PileStmt](&Base{}, &Build{}, &Run{}, &Holds{}, &Move{}, &Grid{}, &To{}, &Fill{}, &Start{}, &Accepts{}, &StockDeal{}, &Redeal{}, &Refill{}, &Pairs{}, &Outranked{}, &AcesHigh{}, &Rows{}, &Follow{}, &CloseUp{}),
 		participle.Union[DealStmt](&Take{}, &Put{}, &Rest{}, &Bottom{}),
 		participle.UseLookahead(1),
 	}
@@ -263,7 +263,7 @@ var blockParsers = map[string]struct {
 	starters []string
 }{
 	"game":   {parseOne(gameStmtParser), []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}},
-	"pile":   {parseOne(pileStmtParser), []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs", "in", "follow", "close"}},
+	"pile":   {parseOne(pileStmtParser), []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs", "outranked", "aces-high", "in", "follow", "close"}},
 	"deal":   {parseOne(dealStmtParser), []string{"take", "rest", "COUNT to"}},
 	"layout": {parseOne(layoutRowParser), []string{"row"}},
 }

@@ -167,6 +167,14 @@ func (r *Rules) newBlockage() *blockage {
 			if !oneAtATime(p.accepts) || !oneAtATime(p.acceptsEmpty) {
 				return b // D2
 			}
+			if p.outrank != nil {
+				// It takes any card some top card outranks, whatever it holds.
+				b.winBase = allCards
+				for c := range b.winUp {
+					b.winUp[c] = allCards
+				}
+				continue
+			}
 			switch {
 			case p.follow != nil:
 				b.winBase = allCards // a space there takes what follows its left neighbour
@@ -189,7 +197,7 @@ func (r *Rules) newBlockage() *blockage {
 			switch {
 			case q.grid || q.pairs > 0:
 				// a grid or a pile of pairs takes no move
-			case q.follow != nil || q.accepts > 1 || q.acceptsEmpty > 1:
+			case q.follow != nil || q.outrank != nil || q.accepts > 1 || q.acceptsEmpty > 1:
 				b.anyTo |= 1 << i // what it takes is not estimated here
 			default:
 				if !q.fillNever {

@@ -69,6 +69,9 @@ func (r *Rules) wasteMask() uint64 {
 				return 0
 			}
 		}
+		if p.outBy&touched != 0 {
+			return 0 // it reads the waste's top card
+		}
 	}
 	for _, v := range g.Values {
 		if touched&(1<<v.Pile) != 0 {

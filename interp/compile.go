@@ -80,6 +80,11 @@ type pileRule struct {
 	follow       *relTable // follow left: what an empty pile takes on the card to its left
 	left         int       // the pile to its left, or -1
 	byTop        bool      // move whole, judged by the top card
+	// outrank, for a pile that takes outranked cards: for each face-up
+	// card, the cards it outranks; outBy, the piles whose top cards it
+	// reads (see accept).
+	outrank *relTable
+	outBy   uint64
 }
 
 type baseRule struct {
@@ -203,6 +208,9 @@ func Compile(g *check.Game) *Rules {
 			}
 		}
 		pr.refill, pr.pairs, pr.bothEnds = p.Refill, p.Pairs, p.BothEnds
+		if o := p.Outranked; o != nil {
+			pr.outrank, pr.outBy = outrankTable(o), pileMask(o.By)
+		}
 		for _, c := range p.CoveredBy {
 			pr.coveredBy |= 1 << c
 		}
@@ -303,6 +311,24 @@ func buildTable(x check.Relation) *relTable {
 				for or := 1; or <= 13; or++ {
 					if relates(x, under, NewCard(or, os)) {
 						t[under] |= 1 << NewCard(or, os)
+					}
+				}
+			}
+		}
+	}
+	return t
+}
+
+// outrankTable is an outranked pile's rule as a table: for each face-up
+// card, the cards it outranks.
+func outrankTable(o *check.Outrank) *relTable {
+	t := new(relTable)
+	for hs := 0; hs < 4; hs++ {
+		for hr := 1; hr <= 13; hr++ {
+			for ls := 0; ls < 4; ls++ {
+				for lr := 1; lr <= 13; lr++ {
+					if o.Outranks(hr, hs, lr, ls) {
+						t[NewCard(hr, hs)] |= 1 << NewCard(lr, ls)
 					}
 				}
 			}

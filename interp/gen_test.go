@@ -26,7 +26,8 @@ import (
 // rows that follow the card to their left with cards set aside at the deal
 // and redeals except in place (Montana), and a row that closes up, moving
 // whole piles by their top card to the piles N places to the left
-// (Accordion), dealt with or without spaces.
+// (Accordion), dealt with or without spaces; and a discard of cards
+// outranked by another column's top (Aces Up).
 type gen struct {
 	rng    *rand.Rand
 	b      strings.Builder
@@ -91,7 +92,9 @@ func genGame(rng *rand.Rand) string {
 	g.hi = g.lo + width - 1
 	g.live = width * len(g.suits) * g.decks
 	g.printf("game \"G\" {\n  decks %d\n  suits %s\n", g.decks, strings.Join(g.suits, ", "))
-	switch n := rng.IntN(13); {
+	switch n := rng.IntN(14); {
+	case n == 13:
+		g.outrankGame()
 	case n < 6:
 		g.tableauGame()
 	case n < 8:
@@ -439,6 +442,87 @@ func (g *gen) gridGame() {
 	g.takeOut()
 	g.printf("    1 to each t\n    rest to stock\n  }\n")
 	g.win("foundations")
+}
+
+// outrankGame: columns and a discard that takes a card while a higher one
+// shows on another column (Aces Up): by any suit word, aces high or not,
+// read from every column or only some, dealt one to each column from a
+// stock or all at once, the columns filling spaces or building on one
+// another, a waste or a foundation beside, and a win of a number of cards
+// discarded or all in the foundation and the discard.
+func (g *gen) outrankGame() {
+	nt := min(2+g.rng.IntN(3), g.live)
+	var ts []string
+	if g.chance(0.3) {
+		ts = append(ts, "build "+g.relation())
+	}
+	to := []string{"d"}
+	if g.chance(0.7) {
+		to = append(to, "t")
+	}
+	found := g.chance(0.25)
+	if found {
+		to = append(to, "f")
+		// From the top down too: the cards that outrank go first.
+		base, dir := genRanks[g.lo], "up"
+		if g.chance(0.5) {
+			base, dir = genRanks[g.hi], "down"
+		}
+		g.printf("  foundation f { base %s; build %s %s }\n", base, dir, g.pick("any-suit", "same-suit"))
+	}
+	ts = append(ts, "to "+strings.Join(to, ", "))
+	g.printf("  tableau t[%d] { %s }\n", nt, strings.Join(ts, "; "))
+	by := "t"
+	if nt > 2 && g.chance(0.25) {
+		by = "t1, t2" // only some columns outrank
+	}
+	hasStock := g.live > nt && g.chance(0.8)
+	toWaste := hasStock && g.chance(0.2)
+	if toWaste && g.chance(0.5) {
+		by += ", waste" // the waste's top outranks too: its deals no longer commute
+	}
+	ds := []string{"outranked " + g.pick("same-suit", "same-suit", "any-suit", "same-colour", "alternate-colour", "other-suit") + " by " + by}
+	if g.chance(0.4) {
+		ds = append(ds, "aces-high")
+	}
+	if g.chance(0.15) {
+		ds = append(ds, fmt.Sprintf("holds %d", 1+g.rng.IntN(g.live)))
+	}
+	if g.chance(0.15) {
+		ds = append(ds, "to t") // and back again
+	}
+	g.printf("  discard d { %s }\n", strings.Join(ds, "; "))
+	if hasStock {
+		if !toWaste {
+			g.printf("  stock { deal 1 to each t }\n")
+		} else {
+			g.printf("  stock { deal 1 to waste }\n  waste { to %s }\n", strings.Join(to, ", "))
+		}
+	}
+	if g.junk() {
+		g.printf("  reserve junk\n")
+	}
+	g.printf("  deal {\n")
+	g.takeOut()
+	if hasStock {
+		g.printf("    1 to each t\n    rest to stock\n")
+	} else {
+		counts, left := make([]string, nt), g.live
+		for k := range counts {
+			c := left
+			if k < nt-1 {
+				c = g.rng.IntN(left + 1)
+			}
+			counts[k], left = fmt.Sprint(c), left-c
+		}
+		g.printf("    %s to t\n", strings.Join(counts, ", "))
+	}
+	g.printf("  }\n")
+	if found && g.chance(0.5) {
+		g.win("f, d")
+		return
+	}
+	g.printf("  win when d holds %d cards\n}\n", 1+g.rng.IntN(g.live))
 }
 
 // pairsGame: single-card reserves under covers, paired away to a discard

@@ -290,6 +290,9 @@ func acceptDeps(g *check.Game) []uint64 {
 		for _, b := range p.Base {
 			reads |= condPiles(b.Cond)
 		}
+		if p.Outranked != nil {
+			reads |= pileMask(p.Outranked.By) // the top cards that outrank
+		}
 		for i := range deps {
 			deps[i] |= (reads >> i & 1) << d
 		}

@@ -350,6 +350,7 @@ const (
 	refFillNever
 	refFollow // follow left: not the card that follows the one to the left
 	refNone   // accepts nothing once it holds a card
+	refOutranked
 )
 
 // accept is the one place that decides which cards may go onto pile d
@@ -379,6 +380,11 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		if p.startWhen != nil && !p.startWhen(s) {
 			return 0, refStartWhen
 		}
+	}
+	if p.outrank != nil {
+		return r.outrankedSet(s, d), refOutranked
+	}
+	if dn == 0 {
 		if p.follow != nil && p.left >= 0 {
 			return r.followSet(s, d), refFollow
 		}
@@ -405,6 +411,24 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		return 0, refExcept
 	}
 	return p.build[top&cardBits] &^ ex, refBuild
+}
+
+// outrankedSet is the set of the cards outranked pile d takes now: those
+// some face-up top card of its list outranks. The card's own pile is in the
+// list too, but its top card is the card itself, which outranks nothing of
+// its own rank; so the set serves every source alike.
+func (r *Rules) outrankedSet(s *State, d int) uint64 {
+	p := &r.piles[d]
+	var set uint64
+	for ps := p.outBy; ps != 0; ps &= ps - 1 {
+		q := bits.TrailingZeros64(ps)
+		if n := int(s.lens[q]); n > 0 {
+			if top := s.cards[r.offs[q]+n-1]; !top.FaceDown() {
+				set |= p.outrank[top&cardBits]
+			}
+		}
+	}
+	return set
 }
 
 // refuse says why the cards run (bottom first) may not move from src onto

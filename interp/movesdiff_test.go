@@ -172,6 +172,43 @@ func (p plainMoves) takes(s *State, src, dst int, cards []Card) bool {
 		if d.StartAfter >= 0 && len(p.pile(s, d.StartAfter)) == 0 || !p.cond(s, d.StartWhen) {
 			return false
 		}
+	}
+	if o := d.Outranked; o != nil {
+		// One card, while another pile of the list shows a face-up top
+		// card above it, its suit related as the rule says.
+		if k != 1 {
+			return false
+		}
+		for _, q := range o.By {
+			c := p.pile(s, q)
+			if q == src || q == dst || len(c) == 0 || c[len(c)-1].FaceDown() {
+				continue
+			}
+			hi, lo := c[len(c)-1], lead
+			hr, lr := hi.Rank(), lo.Rank()
+			if o.AcesHigh {
+				hr, lr = (hr+11)%13+2, (lr+11)%13+2 // A..K as 14, 2..13
+			}
+			var kin bool
+			switch o.Suit {
+			case check.SameSuit:
+				kin = hi.Suit() == lo.Suit()
+			case check.OtherSuit:
+				kin = hi.Suit() != lo.Suit()
+			case check.SameColour:
+				kin = hi.Red() == lo.Red()
+			case check.AlternateColour:
+				kin = hi.Red() != lo.Red()
+			default:
+				kin = true
+			}
+			if hr > lr && kin {
+				return true
+			}
+		}
+		return false
+	}
+	if len(on) == 0 {
 		if d.Follow != nil && d.Left >= 0 {
 			// It takes only the card that follows its left neighbour's.
 			left := p.pile(s, d.Left)

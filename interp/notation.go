@@ -486,6 +486,15 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 		return fmt.Sprintf("%s takes only pairs %s: name both cards, e.g. %s+waste %s", dp, what, r.PileName(src), dp)
 	case refRun:
 		return fmt.Sprintf("those %d cards are not a sequence %s accepts (%s)", len(run), dp, relText(gp.Build))
+	case refOutranked:
+		o := gp.Outranked
+		kin := map[check.SuitRel]string{check.SameSuit: " of its suit", check.SameColour: " of its colour",
+			check.AlternateColour: " of the other colour", check.OtherSuit: " of another suit"}[o.Suit]
+		high := ""
+		if o.AcesHigh {
+			high = " (aces high)"
+		}
+		return fmt.Sprintf("%s takes a card only while a higher card%s shows on another of %s%s; none outranks %s now", dp, kin, r.groupList(o.By), high, bottom)
 	}
 	return fmt.Sprintf("%s may not go to %s", bottom, dp)
 }

@@ -417,3 +417,32 @@ func TestValueTakes(t *testing.T) {
 	assert.Greater(t, accepted, 40)
 	assert.Greater(t, refused, 20)
 }
+
+// Aces Up's discard: a card goes while a higher one of its suit shows on
+// another column; with aces-high the Ace is above the King and nothing
+// outranks it; a card outranks none of its own rank, and the discard takes
+// its cards whatever lies on it.
+func TestOutranked(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits S, H
+  tableau t[4] { to d, o, t }
+  reserve e { to d, o }
+  discard d { outranked same-suit by t; aces-high }
+  discard o { outranked any-suit by t1, t2 }
+  reserve junk
+  deal { 1 to each t; 1 to e; rest to junk }
+  win when d holds 20 cards
+}`)
+	g := setUpRules(t, r, layout{piles: map[string]string{"t1": "AS", "t2": "KS", "t3": "5H", "t4": "9H", "e": "QS", "d": "2H", "o": ""}, rest: "junk", restUp: true})
+	// KS goes under the Ace, QS (from the reserve, not in the list) too,
+	// 5H under 9H; nothing outranks AS or 9H. Into o, where the Ace is low:
+	// a card below t1's or t2's top, any suit; t2's KS may not outrank
+	// itself.
+	assertMoves(t, g, "t2 d", "e d", "t3 d", "t1 o", "t3 o", "t4 o", "e o")
+	refused(t, g, "t1 d", "d takes a card only while a higher card of its suit shows on another of t (aces high); none outranks AS now")
+	refused(t, g, "t4 d", "d takes a card only while a higher card of its suit shows on another of t (aces high); none outranks 9H now")
+	refused(t, g, "t2 o", "o takes a card only while a higher card shows on another of t1, t2; none outranks KS now")
+
+	g = setUpRules(t, r, layout{piles: map[string]string{"t1": "", "t2": "2H", "t3": "5H", "t4": "", "e": "", "d": "", "o": ""}, rest: "junk", restUp: true})
+	assertMoves(t, g, "t2 d", "t2 t1", "t2 t4", "t3 t1", "t3 t4") // 5H outranks 2H; t2 is read by o, but 2H outranks nothing
+}

@@ -43,7 +43,9 @@ import (
 //     that plays x later may use P first. And no pile that moves any group
 //     gives to a foundation that takes several cards at once: the group is
 //     judged there by its bottom card alone, so x could land on F above a
-//     card it can never follow by F's build, and M1 would not hold.
+//     card it can never follow by F's build, and M1 would not hold. No
+//     pile takes outranked cards: what it takes reads other piles' tops,
+//     so taking x out of P early could stop a card going there.
 //   - G4. No pile's place matters and no pile changes what it takes with
 //     its emptiness: no `follow left` (a space would take a card by x's
 //     neighbour, and "in place" reads it), no `close up` (taking x out
@@ -268,6 +270,9 @@ func (r *Rules) safeGame() bool {
 		}
 		if p.Follow != nil || p.CloseUp || p.ByTop || p.AcceptsEmpty != p.Accepts {
 			return false // G4
+		}
+		if p.Outranked != nil {
+			return false // G3: it reads other piles' top cards
 		}
 		if p.StartAfter >= 0 {
 			if role := g.Piles[p.StartAfter].Role; role != check.Foundation && role != check.Discard {

@@ -1122,7 +1122,8 @@ func (r *Rules) closedPiles() uint64 {
 // cardClasses maps each card to the least the rules can tell apart: when no
 // rule looks at suits, cards of a rank are interchangeable; when rules look
 // only at colours, cards of a rank and colour are. Suits and colours are
-// read only by build and run relations, `except` and `base` patterns (a
+// read only by build and run relations, `outranked` rules, `except` and
+// `base` patterns (a
 // `take` acts before the shuffle, conditions test piles, pairs and game
 // values test ranks; `follow left` and "in place" read a relation and the
 // base patterns too), so where none of those names a suit or a colour,
@@ -1155,6 +1156,9 @@ func (r *Rules) cardClasses() [256]Card {
 		rel(p.Build)
 		rel(p.Run)
 		rel(p.Follow)
+		if p.Outranked != nil {
+			rel(&check.Relation{Suit: p.Outranked.Suit})
+		}
 		if p.Except != nil {
 			pat(*p.Except)
 		}
@@ -1246,6 +1250,9 @@ func (r *Rules) interchangeable() [][]int {
 		for _, list := range [][]int{p.To, p.Fill, p.Using} {
 			markPartial(g, list, named)
 		}
+		if p.Outranked != nil {
+			markPartial(g, p.Outranked.By, named)
+		}
 	}
 	var out [][]int
 	for _, grp := range g.Groups {
@@ -1313,6 +1320,10 @@ func samePileRules(a, b *check.Pile) bool {
 		return false
 	}
 	if a.Except != nil && *a.Except != *b.Except {
+		return false
+	}
+	if (a.Outranked == nil) != (b.Outranked == nil) || a.Outranked != nil &&
+		(a.Outranked.Suit != b.Outranked.Suit || a.Outranked.AcesHigh != b.Outranked.AcesHigh || !slices.Equal(a.Outranked.By, b.Outranked.By)) {
 		return false
 	}
 	for i := range a.Base {

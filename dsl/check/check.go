@@ -510,6 +510,9 @@ func (c *checker) pileRules(d pileDecl) {
 	for _, s := range d.ast.Stmts {
 		switch s := s.(type) {
 		case *dsl.Base:
+			if seen["base"] == nil {
+				seen["base"] = s // the first, for what may refuse it (base repeats)
+			}
 			if len(s.Patterns) != 1 && len(s.Patterns) != n {
 				c.errorf(s, "base gives %d patterns for %d piles: give one for all, or one per pile", len(s.Patterns), n)
 				continue
@@ -625,6 +628,31 @@ func (c *checker) pileRules(d pileDecl) {
 					p.Pairs = s.Sum.Value
 				}
 			}
+		case *dsl.Outranked:
+			if !once("outranked", s) {
+				continue
+			}
+			by := c.refList(s.By)
+			for _, q := range by {
+				if c.g.Piles[q].Grid {
+					c.errorf(s, "`outranked` compares top cards, and %q is a grid: name piles whose top card shows", c.g.Piles[q].Name)
+					by = nil
+					break
+				}
+			}
+			rel := relation(&dsl.Relation{Suit: s.Suit})
+			for _, p := range piles {
+				o := &Outrank{Suit: rel.Suit}
+				self := slices.Index(c.g.Piles, p)
+				for _, q := range by {
+					if q != self {
+						o.By = append(o.By, q)
+					}
+				}
+				p.Outranked = o
+			}
+		case *dsl.AcesHigh:
+			once("aces-high", s)
 		case *dsl.To:
 			if !once("to", s) {
 				continue
@@ -719,13 +747,35 @@ func (c *checker) pileRules(d pileDecl) {
 	if p0.Pairs > 0 && seen["build"] != nil {
 		c.errorf(seen["build"], "a pile that takes pairs builds nothing: drop `build`")
 	}
+	if at := seen["aces-high"]; at != nil {
+		if p0.Outranked == nil {
+			c.errorf(at, "`aces-high` ranks an Ace above a King for `outranked`, and %s has no `outranked`", p0.Group)
+		} else {
+			for _, p := range piles {
+				p.Outranked.AcesHigh = true
+			}
+		}
+	}
+	if at := seen["outranked"]; at != nil && p0.Outranked != nil {
+		for _, kind := range []string{"build", "base", "pairs", "grid", "follow", "accepts"} {
+			if seen[kind] != nil {
+				c.errorf(seen[kind], "an outranked pile takes one card at a time, whatever it holds, by `outranked` alone: drop `%s`", kind)
+			}
+		}
+		if role == Stock {
+			c.errorf(at, "the stock takes no card by a move: only a redeal fills it")
+		}
+		for _, p := range piles {
+			p.Accepts, p.AcceptsEmpty = AcceptOne, AcceptOne
+		}
+	}
 	if p0.Refill != nil && role == Stock {
 		c.errorf(seen["refill"], "the stock is refilled only by a redeal")
 	}
 	if p0.Holds > 0 && max(p0.Accepts, p0.AcceptsEmpty) > p0.Holds {
 		c.errorf(seen["accepts"], "accepts %d cards at once but holds only %d", max(p0.Accepts, p0.AcceptsEmpty), p0.Holds)
 	}
-	if role == Discard && seen["accepts"] == nil && p0.Holds > 0 {
+	if role == Discard && seen["accepts"] == nil && p0.Holds > 0 && p0.Outranked == nil {
 		for _, p := range piles {
 			p.Accepts = p.Holds // a discard takes a whole completed run at once
 			p.AcceptsEmpty = p.Holds

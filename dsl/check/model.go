@@ -118,6 +118,48 @@ type Pile struct {
 	// piles after it move down one place, so the empty ones come last.
 	CloseUp bool
 	ByTop   bool // move whole: judged where it lands by its top card alone
+	// Outranked (`outranked SUIT by PILES`): it takes a card, one at a
+	// time, only while another pile of the list shows a face-up top card
+	// that outranks it; nil for a pile that takes cards by its base and
+	// build.
+	Outranked *Outrank
+}
+
+// Outrank is what an outranked pile asks of the card it takes: a face-up
+// top card of higher rank on a pile of By other than the card's own (and
+// the pile itself), whose suit relates to the card's by Suit. With
+// AcesHigh (`aces-high`) an Ace ranks above a King.
+type Outrank struct {
+	Suit     SuitRel
+	By       []int
+	AcesHigh bool
+}
+
+// Outranks reports whether card rank and suit hi outranks lo by the rule.
+func (o *Outrank) Outranks(hiRank, hiSuit, loRank, loSuit int) bool {
+	if o.AcesHigh {
+		if hiRank == 1 {
+			hiRank = 14
+		}
+		if loRank == 1 {
+			loRank = 14
+		}
+	}
+	if hiRank <= loRank {
+		return false
+	}
+	red := func(s int) bool { return s == 1 || s == 2 }
+	switch o.Suit {
+	case SameSuit:
+		return hiSuit == loSuit
+	case OtherSuit:
+		return hiSuit != loSuit
+	case SameColour:
+		return red(hiSuit) == red(loSuit)
+	case AlternateColour:
+		return red(hiSuit) != red(loSuit)
+	}
+	return true
 }
 
 // Accepts values other than an exact count.

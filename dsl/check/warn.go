@@ -230,6 +230,9 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow) {
 // empty pile (an over-estimate: it counts ranks, not which cards are left),
 // and how that comes about, for the message.
 func (c *checker) longestBuild(p *Pile) (int, string) {
+	if p.Pairs > 0 || p.Outranked != nil {
+		return c.g.CardCount, "" // it takes cards whatever it holds
+	}
 	copies := c.g.Decks * len(c.g.Suits)
 	ranks := uint16(0x3ffe)
 	for _, b := range p.Base {

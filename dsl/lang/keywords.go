@@ -70,6 +70,8 @@ var keywordDocs = map[string]keywordDoc{
 
 	"both-ends": {"grid", "`grid both-ends`: a card is also free when the slot above it is empty or it is in row 1."},
 	"refill":    {"refill from", "`refill from PILE, ...`: whenever the pile is empty it takes at once the top card of the first listed pile that has one."},
+	"outranked": {"outranked SUIT by PILES, aces-high", "`outranked same-suit by t`: the pile takes a card, one at a time, while another pile of the list shows a face-up top card of higher rank and that suit relation (Aces Up's discard)."},
+	"aces-high": {"outranked SUIT by PILES, aces-high", "`aces-high`: for `outranked`, an Ace ranks above a King."},
 	"pairs":     {"pairs sum N, pairs same-rank", "`pairs sum N`: the pile takes two free cards whose ranks add up to N, or one of rank N. `pairs same-rank`: two free cards of the same rank."},
 	"sum":       {"pairs sum N, pairs same-rank", "`pairs sum N`: the total of the ranks of a pair (A = 1, J = 11, Q = 12, K = 13)."},
 	"deal":      {"The deal", "`deal { ... }`: the opening deal; in the stock, `deal N to PILE` deals N cards as a move."},

@@ -34,7 +34,7 @@ var modelTypes = []reflect.Type{
 	reflect.TypeFor[check.Game](), reflect.TypeFor[check.Pile](), reflect.TypeFor[check.Group](),
 	reflect.TypeFor[check.Value](), reflect.TypeFor[check.Phase](), reflect.TypeFor[check.DealStep](),
 	reflect.TypeFor[check.StockAction](), reflect.TypeFor[check.Redeal](), reflect.TypeFor[check.BaseRule](),
-	reflect.TypeFor[check.Relation](), reflect.TypeFor[check.Pattern](), reflect.TypeFor[check.Not](),
+	reflect.TypeFor[check.Relation](), reflect.TypeFor[check.Pattern](), reflect.TypeFor[check.Not](), reflect.TypeFor[check.Outrank](),
 	reflect.TypeFor[check.AllIn](), reflect.TypeFor[check.InPhase](), reflect.TypeFor[check.PileTest](),
 	reflect.TypeFor[dsl.Diagnostics](), reflect.TypeFor[dsl.Diagnostic](), reflect.TypeFor[lexer.Position](),
 }
