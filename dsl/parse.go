@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -257,14 +258,16 @@ func friendlyParseMessage(err participle.Error) string {
 }
 
 // blockParsers parse one statement of each kind of block, and list the
-// keywords that start one, for "did you mean" on a misspelt statement.
+// keywords that start one, for "did you mean" on a misspelt statement and
+// for completion (TestStartersAreTheGrammars keeps the lists in step with
+// the grammar).
 var blockParsers = map[string]struct {
 	parse    func(filename string, src []byte) error
 	starters []string
 }{
-	"game":   {parseOne(gameStmtParser), []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "win", "layout"}},
+	"game":   {parseOne(gameStmtParser), []string{"aka", "summary", "decks", "suits", "cover", "let", "phase", "foundation", "tableau", "reserve", "stock", "waste", "cell", "discard", "deal", "redeal", "win", "layout"}},
 	"pile":   {parseOne(pileStmtParser), []string{"base", "build", "run", "holds", "move", "grid", "to", "fill", "start", "accepts", "deal", "redeal", "refill", "pairs", "outranked", "aces-high", "in", "follow", "close"}},
-	"deal":   {parseOne(dealStmtParser), []string{"take", "rest", "COUNT to"}},
+	"deal":   {parseOne(dealStmtParser), []string{"take", "COUNT to", "rest", "move"}},
 	"layout": {parseOne(layoutRowParser), []string{"row"}},
 }
 
@@ -291,6 +294,9 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	d.End = pos
 	d.End.Column += utf8.RuneCountInString(ut.Unexpected.Value)
 	d.End.Offset += len(ut.Unexpected.Value)
+	if skippedWord(d, src, ut.Unexpected.Value) {
+		return d
+	}
 	if !strings.Contains(expected(ut), `"}"`) {
 		return d // the error is inside a statement already
 	}
@@ -340,6 +346,7 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		if errors.As(serr, &sut) && !sut.Unexpected.EOF() {
 			d.Pos, d.End = at(spos, sut.Unexpected.Value)
 			ut = sut
+			skippedWord(d, src, sut.Unexpected.Value)
 		}
 		return d
 	}
@@ -363,6 +370,31 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		d.Message = fmt.Sprintf("unexpected %q; a %s block has statements %s", word, block, strings.Join(starters, ", "))
 	}
 	return d
+}
+
+// skippedWord reports a word left out between two the grammar puts in a
+// row: `all in foundations` is `all cards in foundations`. The diagnostic
+// then spans both words, and suggests the three.
+func skippedWord(d *Diagnostic, src []byte, word string) bool {
+	toks, _ := rawTokensPartial("", src[:d.Pos.Offset])
+	var prev Token
+	for i := len(toks) - 1; i >= 0 && prev.Text == ""; i-- {
+		if !toks[i].Comment {
+			prev = toks[i]
+		}
+	}
+	if !prev.Keyword {
+		return false
+	}
+	for _, mid := range literalPairs()[prev.Text] {
+		if slices.Contains(literalPairs()[mid], word) {
+			d.Message = fmt.Sprintf("unexpected %q; %q is followed by %q: `%s %s %s ...`", word, prev.Text, mid, prev.Text, mid, word)
+			d.Pos.Offset, d.Pos.Line, d.Pos.Column = prev.Offset, prev.Line, prev.Column
+			d.Suggest = prev.Text + " " + mid + " " + word
+			return true
+		}
+	}
+	return false
 }
 
 // namedNext are the words a new name may follow: a pile's role.
@@ -441,44 +473,50 @@ func suggestLiteral(d *Diagnostic, ut *participle.UnexpectedTokenError) {
 }
 
 // blockAt says which kind of block encloses byte offset off: "game",
-// "pile", "deal", "layout", or "" outside any.
+// "pile", "deal", "layout", or "" outside any. A block's kind is decided by
+// what opens it, the words just before its `{`: `game "Name"`, `deal`,
+// `layout`; any other `{` in a game opens a pile block (`tableau t[7] {`,
+// or a misspelt role), and one outside every block a game. Statements
+// need no `;` between them, so the statement holding the `{` cannot be
+// told by its first word.
 func blockAt(filename string, src []byte, off int) string {
-	toks, err := parser().Lex(filename, bytes.NewReader(src[:off]))
-	if err != nil {
+	words, ok := wordsBefore(filename, src, off)
+	if !ok {
 		return ""
 	}
-	var stack []string
-	stmtStart := ""
+	return blockOf(words)
+}
+
+// wordsBefore lexes src up to byte off, leaving out comments and space.
+func wordsBefore(filename string, src []byte, off int) ([]lexer.Token, bool) {
+	toks, err := parser().Lex(filename, bytes.NewReader(src[:off]))
+	if err != nil {
+		return nil, false
+	}
+	syms := patienceLexer().Symbols()
+	var words []lexer.Token
 	for _, t := range toks {
-		if t.EOF() || t.Type == patienceLexer().Symbols()["Comment"] || t.Type == patienceLexer().Symbols()["Whitespace"] {
-			continue
+		if !t.EOF() && t.Type != syms["Comment"] && t.Type != syms["Whitespace"] {
+			words = append(words, t)
 		}
+	}
+	return words, true
+}
+
+// blockOf is the block open after the tokens words (see blockAt).
+func blockOf(words []lexer.Token) string {
+	var stack []string
+	for i, t := range words {
 		switch t.Value {
 		case "{":
-			kind := "pile"
-			switch stmtStart {
-			case "game":
-				kind = "game"
-			case "deal":
-				kind = "deal"
-				if len(stack) > 0 && stack[len(stack)-1] == "pile" {
-					kind = "pile"
-				}
-			case "layout":
-				kind = "layout"
+			in := ""
+			if len(stack) > 0 {
+				in = stack[len(stack)-1]
 			}
-			stack = append(stack, kind)
-			stmtStart = ""
+			stack = append(stack, blockKind(words[:i], in))
 		case "}":
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
-			}
-			stmtStart = ""
-		case ";":
-			stmtStart = ""
-		default:
-			if stmtStart == "" {
-				stmtStart = t.Value
 			}
 		}
 	}
@@ -486,4 +524,27 @@ func blockAt(filename string, src []byte, off int) string {
 		return ""
 	}
 	return stack[len(stack)-1]
+}
+
+// blockKind names the block whose `{` follows the tokens before, in a
+// block of kind in ("" at the top level).
+func blockKind(before []lexer.Token, in string) string {
+	word := func(i int) lexer.Token {
+		if i < 0 || i >= len(before) {
+			return lexer.Token{}
+		}
+		return before[i]
+	}
+	last := len(before) - 1
+	switch {
+	case in == "game" && word(last).Value == "deal":
+		return "deal"
+	case in == "game" && word(last).Value == "layout":
+		return "layout"
+	case word(last).Value == "game", word(last).Type == patienceLexer().Symbols()["String"] && word(last-1).Value == "game":
+		return "game"
+	case in == "":
+		return "game"
+	}
+	return "pile" // ROLE [NAME] ['[' RANGE ']'], or a misspelt role
 }

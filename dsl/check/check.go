@@ -31,6 +31,7 @@ func File(f *dsl.File, src []byte) (*Game, error) {
 		names:    map[string]string{},
 		piles:    map[string]int{},
 		group:    map[string]*Group{},
+		groupAt:  map[string]lexer.Position{},
 		phase:    map[string]int{},
 		value:    map[string]int{},
 		badValue: map[string]bool{},
@@ -53,11 +54,12 @@ type checker struct {
 	g     *Game
 	diags []*dsl.Diagnostic
 
-	names map[string]string // every declared name and what it is
-	piles map[string]int
-	group map[string]*Group
-	phase map[string]int
-	value map[string]int
+	names   map[string]string // every declared name and what it is
+	piles   map[string]int
+	group   map[string]*Group
+	groupAt map[string]lexer.Position // where each group is first declared
+	phase   map[string]int
+	value   map[string]int
 	// badValue holds the values declared on a pile that is not there: the
 	// declaration is refused, and its uses say nothing more.
 	badValue map[string]bool
@@ -350,6 +352,7 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 		}
 		grp = &Group{Name: name}
 		c.group[name] = grp
+		c.groupAt[name], _ = nameNode(d).Span()
 		c.g.Groups = append(c.g.Groups, grp)
 		c.names[name] = "group"
 	} else if d.Range == nil {
@@ -358,6 +361,11 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 	}
 	for _, n := range names {
 		if prev, dup := c.names[n]; dup && n != name {
+			if len(grp.Piles) > 0 && c.g.Piles[grp.Piles[0]].Role != role {
+				// A group of another role: it is the group that is declared again.
+				c.errorf(nameNode(d), "%q is already declared as a group (first at line %d)", name, c.groupAt[name].Line)
+				return out, false
+			}
 			c.errorf(nameNode(d), "pile %q is already declared as a %s", n, prev)
 			return out, false
 		}

@@ -12,8 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -34,6 +36,8 @@ type Doc struct {
 	// stale holds the names of the last version that parsed, for completion
 	// while this one does not.
 	stale map[string]*Symbol
+	// tokens are Src's, lexed at their first use.
+	tokens func() []dsl.Token
 }
 
 // Kind is what a name names.
@@ -70,6 +74,7 @@ type ref struct {
 func Analyze(filename string, src []byte, prev *Doc) *Doc {
 	src = dsl.Normalize(src)
 	d := &Doc{Filename: filename, Src: src}
+	d.tokens = sync.OnceValue(func() []dsl.Token { return dsl.Tokens(src) })
 	game, err := check.Source(filename, src)
 	d.Game = game
 	var diags *dsl.Diagnostics
@@ -344,37 +349,30 @@ type Candidate struct {
 	Detail string
 }
 
-// nameWords are the words after which a name comes.
-var nameWords = map[string]bool{
-	"to": true, "from": true, "in": true, "by": true, ",": true, "row": true, "each": true, "of": true,
-	"using": true, "during": true, "after": true, "every": true, "any": true, "no": true, "cover": true,
-	"(": true, "not": true, "and": true, "or": true, "when": true, "until": true, "rank": true,
-}
-
+// ranks and cards are the words of a pattern; suitLetters those of `suits`.
 var (
-	steps = []string{"down", "up", "either", "same-rank"}
-	suits = []string{"any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit"}
+	ranks       = []string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
+	suitLetters = []string{"S", "H", "D", "C"}
+	cards       = func() []string {
+		var out []string
+		for _, r := range ranks {
+			for _, s := range suitLetters {
+				out = append(out, r+s)
+			}
+		}
+		return out
+	}()
 )
 
-// follow lists the keywords that may come after a keyword, where the
-// grammar allows only a few.
-var follow = map[string][]string{
-	"build": steps, "run": steps,
-	"down": append([]string{"but"}, suits...), "up": suits, "either": suits, "same-rank": suits,
-	"any-suit": {"wrap", "except"}, "same-suit": {"wrap", "except"}, "same-colour": {"wrap", "except"},
-	"alternate-colour": {"wrap", "except"}, "other-suit": {"wrap", "except"},
-	"move": {"top", "runs", "whole"}, "accepts": {"one", "runs"}, "runs": {"using"},
-	"is": {"not", "empty", "full", "started"}, "are": {"not", "empty", "full", "started"},
-	"not":    {"empty", "full", "started", "all", "during", "after", "every", "any", "no", "not"},
-	"redeal": {"unlimited"}, "face": {"down"}, "but": {"top"}, "grid": {"both-ends"},
-	"fill": {"from"}, "refill": {"from"}, "pairs": {"sum", "same-rank"}, "start": {"after", "when"},
-	"win": {"when"}, "all": {"cards"}, "cards": {"in"}, "let": nil,
-}
-
-// Complete lists the words that may be typed at byte offset off: at the
-// start of a statement the keywords that start one in the enclosing block,
-// after a word that takes a name the names in scope, elsewhere keywords
-// and names. Nothing is offered in a comment or a string.
+// Complete lists the words that may be typed at byte offset off: the
+// keywords the parser accepts there (dsl.Next asks it), and where it takes
+// a name the names in scope of the kinds that fit, where it takes a card
+// the ranks and cards, and the suit letters in `suits`. Line breaks mean
+// nothing to the grammar, so at the start of a line both the words that go
+// on with the statement before and those that start a new one come. While
+// the text before does not parse, the block's statements and the names
+// come at the start of a line, every keyword and name elsewhere. Nothing
+// is offered in a comment or a string.
 func (d *Doc) Complete(off int) []Candidate {
 	if off < 0 || off > len(d.Src) {
 		return nil
@@ -395,16 +393,21 @@ func (d *Doc) Complete(off int) []Candidate {
 		}
 	}
 	wordStart := off - len(prefix)
-	var prev *dsl.Token
-	for _, t := range dsl.Tokens(d.Src[:wordStart]) {
+	var before []dsl.Token // the tokens before the word, without comments
+	for _, t := range d.tokens() {
+		if t.Offset+len(t.Text) > wordStart {
+			break
+		}
 		if !t.Comment {
-			t := t
-			prev = &t
+			before = append(before, t)
 		}
 	}
-	block := dsl.BlockAt(d.Src, wordStart)
-	firstOnLine := prev == nil || prev.Offset < lineStart
-	atStmt := prev == nil || prev.Text == "{" || prev.Text == "}" || prev.Text == ";"
+	word := func(back int) string {
+		if back > len(before) {
+			return ""
+		}
+		return before[len(before)-back].Text
+	}
 	var out []Candidate
 	keywords := func(words []string, detail string) {
 		for _, w := range words {
@@ -433,30 +436,72 @@ func (d *Doc) Complete(off int) []Candidate {
 			out = append(out, Candidate{Label: s.Name, Kind: string(s.Kind), Detail: detail})
 		}
 	}
-	starters := dsl.Starters(block)
-	switch {
-	case atStmt:
-		keywords(starters, "statement")
-	case follow[prev.Text] != nil:
-		keywords(follow[prev.Text], "keyword")
-		if prev.Text == "not" {
+	e := dsl.Next(d.Src, wordStart, prefix)
+	starters := dsl.Starters(e.Block)
+	if !e.Known {
+		if len(before) == 0 || before[len(before)-1].Offset < lineStart && word(1) != "," {
+			keywords(starters, "statement")
+			names(Pile, Group)
+		} else {
+			keywords(sortedKeywords(), "keyword")
+			names(Pile, Group, Phase, Value)
+		}
+		return withPrefix(out, prefix)
+	}
+	for _, w := range e.Keywords {
+		detail := "keyword"
+		if slices.Contains(starters, w) {
+			detail = "statement"
+		}
+		keywords([]string{w}, detail)
+	}
+	if e.Ref {
+		switch word(1) {
+		case "during":
+			names(Phase)
+		case "rank":
+			names(Value)
+		case "or":
+			if word(3) == "move" { // `move top or whole`: the grammar takes a name, the checker only whole
+				keywords([]string{"whole"}, "keyword")
+			} else {
+				names(Pile, Group)
+			}
+		case "after":
+			if word(2) == "start" {
+				out = append(out, Candidate{Label: "previous", Kind: "keyword", Detail: "the pile before, in its group"})
+			}
+			names(Pile, Group, Phase)
+		default:
 			names(Pile, Group)
 		}
-	case prev.Text == "during":
-		names(Phase)
-	case prev.Text == "rank":
-		names(Value)
-	case prev.Text == "after":
-		names(Pile, Group, Phase)
-	case nameWords[prev.Text]:
-		names(Pile, Group)
-	case firstOnLine && prev.Text != ",":
-		keywords(starters, "statement")
-		names(Pile, Group)
-	default:
-		keywords(sortedKeywords(), "keyword")
-		names(Pile, Group, Phase, Value)
 	}
+	if e.Word {
+		if inSuits(before) {
+			keywords(suitLetters, "suit")
+		} else {
+			keywords(ranks, "rank")
+			keywords(cards, "card")
+		}
+	}
+	return withPrefix(out, prefix)
+}
+
+// inSuits says whether the tokens before end in a `suits` statement's
+// list.
+func inSuits(before []dsl.Token) bool {
+	for i := len(before) - 1; i >= 0; i-- {
+		switch t := before[i]; {
+		case t.Text == "suits":
+			return true
+		case t.Text != "," && !t.Name:
+			return false
+		}
+	}
+	return false
+}
+
+func withPrefix(out []Candidate, prefix string) []Candidate {
 	if prefix == "" {
 		return out
 	}

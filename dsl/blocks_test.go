@@ -1,0 +1,35 @@
+package dsl_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/patience-dev/patience/dsl"
+)
+
+// TestBlockNamesAndStarters: a misspelt statement is named after the block
+// that encloses it, decided by what opens the block, even when the
+// statement before that block ends without a `;`; and every statement the
+// grammar has is offered as a suggestion.
+func TestBlockNamesAndStarters(t *testing.T) {
+	for _, tc := range []struct{ src, block, suggest string }{
+		{"game \"D\" {\n  decks 1\n  deal {\n    rset to stock\n  }\n  win when all cards in foundations\n}\n", "deal block", "rest"},
+		{"game \"D\" {\n  decks 1\n  layout {\n    rwo f\n  }\n  deal { rest to stock }\n  win when all cards in foundations\n}\n", "layout block", "row"},
+		{"game \"D\" {\n  stock\n  redeal 2 from waste\n  deal {\n    rset to stock\n  }\n  win when all cards in foundations\n}\n", "deal block", "rest"},
+		{"game \"D\" {\n  foundation f[4] { base A; build up same-suit; holds 13 }\n  tableau t[13] { build down any-suit; fill never; to foundations, t }\n  decks 1\n  deal {\n    4 to each t\n    rset K to bottom of each t\n  }\n  win when all cards in foundations\n}\n", "deal block", "rest"},
+		{"game \"L\" {\n  redeall 2 from fan shuffled to each fan by 3\n  deal { rest to stock }\n  win when all cards in foundations\n}\n", "game block", "redeal"},
+		{"game \"B\" {\n  deal {\n    4 to each t\n    mvoe K to bottom of each t\n  }\n  win when all cards in foundations\n}\n", "deal block", "move"},
+	} {
+		_, err := dsl.Parse("x.patience", []byte(tc.src))
+		var ds *dsl.Diagnostics
+		if !errors.As(err, &ds) {
+			t.Errorf("%q: no diagnostics: %v", tc.src, err)
+			continue
+		}
+		d := ds.List[0]
+		if !strings.Contains(d.Message, tc.block) || d.Suggest != tc.suggest {
+			t.Errorf("got %q (suggest %q); want it to name the %s and suggest %q", d.Message, d.Suggest, tc.block, tc.suggest)
+		}
+	}
+}
