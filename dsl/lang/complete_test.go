@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,40 +20,52 @@ import (
 // the offers. A name being declared is left out: no completion can know
 // a new name.
 func TestCompleteOffersTheWordThere(t *testing.T) {
+	var mu sync.Mutex
 	places, declared := 0, 0
 	var misses []string
-	for _, name := range rulesets.Names() {
-		src, ok := rulesets.Source(name)
-		if !ok {
-			t.Fatalf("no source for %s", name)
-		}
-		d := lang.Analyze(name+".patience", src, nil)
-		if d.File == nil {
-			t.Fatalf("%s does not parse", name)
-		}
-		decls := map[int]bool{}
-		for _, s := range d.Symbols() {
-			for _, n := range s.Decls {
-				start, _ := n.Span()
-				decls[start.Offset] = true
-			}
-		}
-		for _, tok := range dsl.Tokens(d.Src) {
-			if !tok.Name && !tok.Keyword {
-				continue
-			}
-			if tok.Name && decls[tok.Offset] {
-				declared++
-				continue
-			}
-			for _, typed := range []int{0, 1} {
-				places++
-				if !slices.Contains(labels(d.Complete(tok.Offset+typed)), tok.Text) {
-					misses = append(misses, fmt.Sprintf("%s:%d:%d %q (typed %q)", name, tok.Line, tok.Column, tok.Text, tok.Text[:typed]))
+	t.Run("rulesets", func(t *testing.T) {
+		for _, name := range rulesets.Names() {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				src, ok := rulesets.Source(name)
+				if !ok {
+					t.Fatalf("no source for %s", name)
 				}
-			}
+				d := lang.Analyze(name+".patience", src, nil)
+				if d.File == nil {
+					t.Fatalf("%s does not parse", name)
+				}
+				decls := map[int]bool{}
+				for _, s := range d.Symbols() {
+					for _, n := range s.Decls {
+						start, _ := n.Span()
+						decls[start.Offset] = true
+					}
+				}
+				n, skipped := 0, 0
+				var missed []string
+				for _, tok := range dsl.Tokens(d.Src) {
+					if !tok.Name && !tok.Keyword {
+						continue
+					}
+					if tok.Name && decls[tok.Offset] {
+						skipped++
+						continue
+					}
+					for _, typed := range []int{0, 1} {
+						n++
+						if !slices.Contains(labels(d.Complete(tok.Offset+typed)), tok.Text) {
+							missed = append(missed, fmt.Sprintf("%s:%d:%d %q (typed %q)", name, tok.Line, tok.Column, tok.Text, tok.Text[:typed]))
+						}
+					}
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				places, declared = places+n, declared+skipped
+				misses = append(misses, missed...)
+			})
 		}
-	}
+	})
 	t.Logf("%d places, %d missed; %d declared names left out", places, len(misses), declared)
 	if len(misses)*100 > places {
 		t.Errorf("%d of %d places do not offer the word there:\n%s", len(misses), places, strings.Join(misses, "\n"))
