@@ -69,7 +69,8 @@ import (
 //   - D1. The win condition is `all cards in S`: every card not in S must
 //     enter it.
 //   - D2. Every pile of S that a card can enter takes one card at a time,
-//     and only by a move: no deal, refill or redeal puts a card on it.
+//     and only by a move: no deal, refill, redeal or closing up puts a card
+//     on it.
 //   - D3. No phases (the rules could change under the estimate) and no
 //     pairs (a pair takes a card from under others).
 //
@@ -149,6 +150,9 @@ func (r *Rules) newBlockage() *blockage {
 	}
 	for _, cl := range r.closing {
 		for _, p := range cl {
+			if b.inWin>>p&1 != 0 {
+				return b // D2: closing up puts cards on a pile of S
+			}
 			b.free |= 1 << p
 		}
 	}

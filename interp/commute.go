@@ -1,6 +1,10 @@
 package interp
 
-import "github.com/patience-dev/patience/dsl/check"
+import (
+	"math/bits"
+
+	"github.com/patience-dev/patience/dsl/check"
+)
 
 // Deals that commute.
 //
@@ -72,6 +76,9 @@ func (r *Rules) wasteMask() uint64 {
 		if p.outBy&touched != 0 {
 			return 0 // it reads the waste's top card
 		}
+		if (p.usingOne|p.usingMany)&touched != 0 {
+			return 0 // a run may pass through the stock or the waste while it is empty
+		}
 	}
 	for _, v := range g.Values {
 		if touched&(1<<v.Pile) != 0 {
@@ -133,6 +140,30 @@ func (r *Rules) stockMove(s *State) (Move, bool) {
 	return Move{Kind: Redeal}, r.canRedeal(s)
 }
 
+// oddlyFaced counts the cards of the stock and the waste not faced as a
+// deal and a redeal face them: waste cards face down and stock cards face
+// up, as only the opening deal puts them. With unlimited redeals the
+// stock's length says where the stock has come round to only together
+// with this count: the cards keep their cyclic order, and a card once
+// dealt or gathered is faced as the rest, so the count only falls, and
+// two arrangements with the same count have the same cards oddly faced.
+func (r *Rules) oddlyFaced(s *State, waste uint64) int {
+	n := 0
+	for _, c := range s.Pile(r, r.stock) {
+		if !c.FaceDown() {
+			n++
+		}
+	}
+	for ps := waste; ps != 0; ps &= ps - 1 {
+		for _, c := range s.Pile(r, bits.TrailingZeros64(ps)) {
+			if c.FaceDown() {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // step is one step of the solver's search: deals stock moves (see
 // stockMove) and then the move m.
 type step struct {
@@ -171,12 +202,16 @@ func (r *Rules) steps(s *State, waste uint64, buf []step, moves []Move, scratch 
 	}
 	scratch.CopyFrom(s)
 	// With unlimited redeals the stock's arrangement (its length says it
-	// all: the cards of stock and waste keep their cyclic order) comes
-	// round again, and from there on nothing is new; otherwise the redeals
-	// run out.
+	// all, with the count of cards oddly faced: the cards of stock and
+	// waste keep their cyclic order; see oddlyFaced) comes round again,
+	// and from there on nothing is new; otherwise the redeals run out.
 	unlimited := r.redeal != nil && r.redeal.times < 0
 	var seen [256]bool
 	seen[s.lens[r.stock]] = true
+	odd := 0
+	if unlimited {
+		odd = r.oddlyFaced(scratch, waste)
+	}
 	dealt := 0
 	for k := 1; ; k++ {
 		m, ok := r.stockMove(scratch)
@@ -186,6 +221,12 @@ func (r *Rules) steps(s *State, waste uint64, buf []step, moves []Move, scratch 
 		r.Apply(scratch, m)
 		dealt++
 		if unlimited {
+			if odd > 0 { // (with none, none ever: the count only falls)
+				if o := r.oddlyFaced(scratch, waste); o != odd {
+					seen = [256]bool{} // a new arrangement: every length is new again
+					odd = o
+				}
+			}
 			if seen[scratch.lens[r.stock]] {
 				break
 			}

@@ -153,7 +153,7 @@ func (r *Rules) newSafety(s *State) *safety {
 }
 
 // receives reports whether any card can ever be put on pile q after the
-// deal: by a move, a deal, a refill or a redeal.
+// deal: by a move, a deal, a refill, a redeal or closing up.
 func (r *Rules) receives(q int) bool {
 	if q == r.stock && r.redeal != nil {
 		return true
@@ -166,6 +166,11 @@ func (r *Rules) receives(q int) bool {
 	}
 	if len(r.piles[q].refill) > 0 || r.piles[q].pairs > 0 {
 		return true
+	}
+	for _, cl := range r.closing {
+		if i := slices.Index(cl, q); i >= 0 && i < len(cl)-1 {
+			return true // the piles after it move down onto it
+		}
 	}
 	for _, a := range r.acts {
 		for _, t := range a.targets {

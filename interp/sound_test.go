@@ -999,3 +999,173 @@ func TestOutrankedGames(t *testing.T) {
 	assert.Greater(t, n.wins, 100)
 	assert.Greater(t, n.losses, 100)
 }
+
+// Rule files, each won by the plain search on seed 1, where a reduction
+// or a warning once made a false claim (found by a helper reading each
+// argument for a rule it forgot): cu, a pile of the win filled by closing
+// up, which the blockage took for one no card enters; u1 and u2, a run
+// moved through the stock or the waste as a space, so that deals do not
+// commute with the moves; fd, cards dealt face down to the waste, so that
+// with unlimited redeals the stock's length does not say all; w1, w2, w3,
+// "can never be won" for a pile emptied by a `move` in the deal, a
+// discard of pairs with a `holds`, and a foundation that takes groups
+// judged by their bottom card.
+var oddRules = map[string]string{
+	"cu": `game "CU" {
+  suits S, H
+  foundation f { base AS; build up same-suit }
+  tableau a[2] { close up; to f }
+  deal { take AS to a1; rest to a2 }
+  win when all cards in f, a1
+}
+`,
+	"u1": `game "U1" {
+  suits S
+  foundation f { base A; build up any-suit }
+  tableau t[2] { build down any-suit; move runs using stock; to t, f }
+  stock { deal 1 to waste }
+  waste { to f }
+  reserve junk
+  deal {
+    take A to t1
+    take 3 to t1
+    take 2 to t1
+    take 4 to t2
+    take 5 to stock
+    rest to junk
+  }
+  win when all cards in f, junk
+}
+`,
+	"u2": `game "U2" {
+  suits S
+  foundation f { base A; build up any-suit }
+  tableau t[2] { build down any-suit; move runs using waste; to t, f }
+  stock { deal 1 to waste; redeal 1 from waste }
+  waste { to f }
+  reserve junk
+  deal {
+    take A to t1
+    take 3 to t1
+    take 2 to t1
+    take 4 to t2
+    take 5 to waste
+    rest to junk
+  }
+  win when all cards in f, junk
+}
+`,
+	"fd": `game "FD" {
+  suits S
+  foundation f { build any; accepts 3 }
+  stock { deal 1 to waste; redeal unlimited from waste }
+  waste { move whole; to f }
+  reserve junk
+  deal {
+    take 4 to junk
+    take 5 to junk
+    take 6 to junk
+    take 7 to junk
+    take 8 to junk
+    take 9 to junk
+    take 10 to junk
+    take J to junk
+    take Q to junk
+    take K to junk
+    2 to waste face down but top
+    rest to stock
+  }
+  win when all cards in f, junk
+}
+`,
+	"w1": `game "W1" {
+  suits S
+  foundation f { build any }
+  tableau t1 { }
+  reserve r { to f }
+  deal { 13 to t1; move any to r }
+  win when all cards in f
+}
+`,
+	"w2": `game "W2" {
+  suits S
+  discard d { pairs sum 13; holds 13 }
+  reserve r[13] { to d }
+  deal { 1 to each r }
+  win when all cards in d
+}
+`,
+	"w3": `game "W3" {
+  foundation f { base K; build down any-suit; holds 52; accepts runs }
+  tableau t[1] { move any; to f }
+  deal { 52 to each t; move K to bottom of each t }
+  win when all cards in f
+}
+`,
+}
+
+func TestReductionsOnOddRules(t *testing.T) {
+	for name, src := range oddRules {
+		t.Run(name, func(t *testing.T) {
+			var n tally
+			if !checkGenerated(t, src, 3, 1, &n, budget{plain: 60000, nodes: 100000}) {
+				t.Fatal("refused by the checker")
+			}
+		})
+	}
+}
+
+// Stock deals commute with the other moves only while nothing else reads
+// the stock and the waste: small games of a stock and waste where a run
+// may pass through one of them as a space, or cards are dealt face down
+// onto the waste (so that with unlimited redeals the stock's length alone
+// does not say where it has come round to), against the plain search.
+func TestDealsThatMayNotCommute(t *testing.T) {
+	var n tally
+	for i := range 1000 {
+		rng := rand.New(rand.NewPCG(uint64(i), 0xc0))
+		g := &gen{rng: rng, decks: 1}
+		g.suits = [][]string{{"S"}, {"S", "H"}}[rng.IntN(2)]
+		width := 3 + rng.IntN(2)
+		if len(g.suits) == 2 {
+			width = 2 + rng.IntN(2)
+		}
+		g.lo = 1 + rng.IntN(14-width)
+		g.hi = g.lo + width - 1
+		g.live = width * len(g.suits)
+		nt := 1 + rng.IntN(2)
+		g.printf("game \"G\" {\n  suits %s\n", strings.Join(g.suits, ", "))
+		g.printf("  foundation f { base %s; build up any-suit%s }\n", genRanks[g.lo], g.pick("", "", "; accepts runs"))
+		using := i%2 == 0
+		ts := "build down any-suit; move runs"
+		if using {
+			ts += " using " + g.pick("waste", "stock", "waste, stock")
+		}
+		g.printf("  tableau t[%d] { %s; to t, f }\n", nt, ts)
+		g.printf("  stock { deal %d to waste; %s }\n", 1+rng.IntN(2), g.pick("redeal unlimited from waste", "redeal 1 from waste", "redeal unlimited from waste"))
+		g.printf("  waste { %sto f%s }\n", g.pick("", "move whole; ", "move runs; build up any-suit; "), g.pick("", ", t"))
+		g.printf("  reserve junk\n  deal {\n")
+		g.takeOut()
+		left := g.live
+		stock := 1 + rng.IntN(2) // a short stock, soon dealt out, so that it is often empty
+		for k := 1; k <= nt; k++ {
+			c := rng.IntN(max(left-stock, 0) + 1)
+			if k == nt {
+				c = max(left-stock-rng.IntN(3), 0)
+			}
+			g.printf("    %d to t%d\n", c, k)
+			left -= c
+		}
+		if !using && left > 1 {
+			c := 1 + rng.IntN(min(left-1, 3))
+			g.printf("    %d to waste%s\n", c, g.pick(" face down but top", " face down", ""))
+			left -= c
+		}
+		g.printf("    rest to stock\n  }\n")
+		g.win("f")
+		checkGenerated(t, g.b.String(), 6, uint64(i), &n, budget{plainLimit, 100_000})
+	}
+	t.Logf("%+v", n)
+	assert.Greater(t, n.wins, 100)
+	assert.Greater(t, n.losses, 50)
+}

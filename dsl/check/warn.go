@@ -105,14 +105,17 @@ func (c *checker) warnings(decls []pileDecl) {
 	win, _ := g.Win.(AllIn)
 	inWin := func(p int) bool { return slices.Contains(win.Piles, p) }
 	never := func(p int) bool { return f.dealt[p] == 0 && !f.enters[p] }
+	// The cards the deal is sure to leave on each pile: a `move PATTERN to
+	// PILE` may take away every card dealt before it.
+	kept := leastPlaced(g, g.Deal)
 	for i, p := range g.Piles {
 		switch {
 		case never(i) && inWin(i):
 			c.warnf(c.declNode(decls, i), "no card can ever reach %q: none is dealt there and nothing moves, deals or refills to it, though the win names it", p.Name)
 		case never(i):
 			c.warnf(c.declNode(decls, i), "no card can ever enter %q: none is dealt there and nothing moves, deals or refills to it", p.Name)
-		case win.Piles != nil && f.dealt[i] > 0 && !f.leaves[i] && !inWin(i):
-			c.warnf(c.declNode(decls, i), "the game can never be won: the %d cards dealt to %q can never leave it (it has no `to`), but the win needs every card elsewhere", f.dealt[i], p.Name)
+		case win.Piles != nil && kept[i] > 0 && !f.leaves[i] && !inWin(i):
+			c.warnf(c.declNode(decls, i), "the game can never be won: the %d cards dealt to %q can never leave it (it has no `to`), but the win needs every card elsewhere", kept[i], p.Name)
 		}
 		if p.StartAfter >= 0 && never(p.StartAfter) && f.dealt[i] == 0 {
 			c.warnf(c.declNode(decls, i), "%q can never start: it waits for %q, which no card can ever enter", p.Name, g.Piles[p.StartAfter].Name)
@@ -194,7 +197,7 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow) {
 		if p.Holds > 0 {
 			room = p.Holds
 		}
-		if f.dealt[q] == 0 && !fed[q] && len(p.Refill) == 0 {
+		if f.dealt[q] == 0 && !fed[q] && len(p.Refill) == 0 && !c.takesLooseGroups(q) {
 			if most, how := c.longestBuild(p); most < room {
 				if p.Holds > 0 {
 					shorts = append(shorts, short{q, most, how})
@@ -224,6 +227,22 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow) {
 		c.warnf(n, "the game can never be won: %s holds %d, but %s it holds at most %d, and the win's piles then hold at most %d of the %d cards",
 			name, p.Holds, x.how, x.most, total, g.CardCount)
 	}
+}
+
+// takesLooseGroups reports whether pile q may take several cards at once
+// from a pile whose groups are judged by one card alone (`move any` by its
+// bottom card, `move whole by top` by its top): the cards above that one
+// need not follow by q's build, so no build bounds what q holds.
+func (c *checker) takesLooseGroups(q int) bool {
+	p := c.g.Piles[q]
+	several := p.Accepts != AcceptOne || p.AcceptsEmpty != AcceptOne
+	anyCount := p.Accepts == AcceptRuns || p.AcceptsEmpty == AcceptRuns // an exact count checks the group by the build
+	for _, src := range c.g.Piles {
+		if slices.Contains(src.To, q) && (src.Move == MoveAny && anyCount || src.ByTop && several) {
+			return true
+		}
+	}
+	return false
 }
 
 // longestBuild is the most cards pile p could hold by building from an
