@@ -368,8 +368,42 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		d.Suggest = s
 	} else {
 		d.Message = fmt.Sprintf("unexpected %q; a %s block has statements %s", word, block, strings.Join(starters, ", "))
+		if hint := braceHint(filename, src, from.Offset, block, word); hint != "" {
+			d.Message = fmt.Sprintf("unexpected %q; %s (a %s block has statements %s)", word, hint, block, strings.Join(starters, ", "))
+		}
 	}
 	return d
+}
+
+// braceHint guesses at a missing brace from a statement that belongs to
+// another block: a game statement inside a pile block is most likely after
+// a `}` left out, and a pile statement in the game block after a `{`.
+func braceHint(filename string, src []byte, off int, block, word string) string {
+	switch {
+	case block != "game" && slices.Contains(blockParsers["game"].starters, word):
+		words, ok := wordsBefore(filename, src, off)
+		if !ok {
+			return ""
+		}
+		var open []lexer.Token
+		for _, t := range words {
+			switch t.Value {
+			case "{":
+				open = append(open, t)
+			case "}":
+				if len(open) > 0 {
+					open = open[:len(open)-1]
+				}
+			}
+		}
+		if len(open) < 2 {
+			return ""
+		}
+		return fmt.Sprintf(`is a "}" missing before it, to close the %s block opened at line %d?`, block, open[len(open)-1].Pos.Line)
+	case block == "game" && !slices.Contains(blockParsers["game"].starters, word) && slices.Contains(blockParsers["pile"].starters, word):
+		return `is a "{" missing before it, after the pile's name?`
+	}
+	return ""
 }
 
 // skippedWord reports a word left out between two the grammar puts in a

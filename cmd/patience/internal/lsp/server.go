@@ -144,8 +144,12 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	if req.Params != nil {
 		gctx.Params = *req.Params
 	}
+	early := !h.IsInitialized() && req.Method != protocol.MethodInitialize && req.Method != protocol.MethodExit
 	r, validMethod, validParams, err := h.Handle(gctx)
 	switch {
+	case early && validMethod:
+		// The code the protocol gives a request before initialize.
+		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: "the server is not initialized: send initialize first"}
 	case req.Method == protocol.MethodExit:
 		s.mu.Lock()
 		s.exited = true
@@ -165,6 +169,9 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	}
 	return r, nil
 }
+
+// codeServerNotInitialized is the LSP's ServerNotInitialized error code.
+const codeServerNotInitialized = -32002
 
 func (s *server) handler() *protocol.Handler {
 	return &protocol.Handler{

@@ -349,3 +349,24 @@ type nopWriter struct{}
 
 func (nopWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (nopWriter) Close() error                { return nil }
+
+// A request before initialize is answered with the protocol's own code for
+// it, ServerNotInitialized (-32002), not as an invalid request; after
+// initialize the same request is answered.
+func TestRequestBeforeInitialize(t *testing.T) {
+	frame := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+	hover := func(id int) string {
+		return frame(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///x.patience"},"position":{"line":0,"character":0}}}`, id))
+	}
+	input := hover(1) + frame(`{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":{}}}`) + hover(3) +
+		frame(`{"jsonrpc":"2.0","id":4,"method":"shutdown"}`) + frame(`{"jsonrpc":"2.0","method":"exit"}`)
+	var out bufWriter
+	require.NoError(t, Serve(context.Background(), pipes{strings.NewReader(input), &out}, "test"))
+	got := out.String()
+	assert.Regexp(t, `"id":1,"error":\{"code":-32002`, got)
+	assert.NotRegexp(t, `"id":3,"error"`, got)
+}
+
+type bufWriter struct{ strings.Builder }
+
+func (*bufWriter) Close() error { return nil }
