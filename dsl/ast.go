@@ -162,10 +162,13 @@ type Base struct {
 
 // Build says what may be placed on the pile's top card:
 // `build down alternate-colour wrap except rank b`. Without it, nothing may.
+// An optional clause limits when it applies: `build up same-suit after
+// dealing` (Strategy).
 type Build struct {
 	At
 	Rel    *Relation `parser:"'build' @@"`
 	Except *Pattern  `parser:"( 'except' @@ )?"`
+	Clause *Clause   `parser:"@@?"`
 }
 
 // Run says which sequences may be moved as a unit when it differs from the

@@ -90,7 +90,7 @@ func (r *Rules) wasteMask() uint64 {
 		conds = append(conds, ph.Until)
 	}
 	for _, p := range g.Piles {
-		conds = append(conds, p.StartWhen)
+		conds = append(conds, p.StartWhen, p.BuildWhen)
 		for _, b := range p.Base {
 			conds = append(conds, b.Cond)
 		}

@@ -64,7 +64,8 @@ type pileRule struct {
 	fillNever  bool   // no move fills it while empty
 	startAfter int
 	startWhen  condFn
-	runIsBuild bool // a movable run is also a valid build on this rule
+	buildWhen  condFn // nil: the build always applies
+	runIsBuild bool   // a movable run is also a valid build on this rule
 
 	usingOne  uint64 // move runs using: empty piles that store one card each
 	usingMany uint64 // move runs using: empty piles that double what may move
@@ -182,7 +183,7 @@ func Compile(g *check.Game) *Rules {
 		pr := pileRule{
 			role: p.Role, holds: p.Holds, accepts: p.Accepts, move: p.Move, grid: p.Grid,
 			build: compileRel(p.Build), run: compileRel(p.Run), to: p.To,
-			startAfter: p.StartAfter, startWhen: r.cond(p.StartWhen),
+			startAfter: p.StartAfter, startWhen: r.cond(p.StartWhen), buildWhen: r.cond(p.BuildWhen),
 			acceptsEmpty: p.AcceptsEmpty, follow: compileRel(p.Follow), left: p.Left, byTop: p.ByTop,
 		}
 		if p.Except != nil {

@@ -290,6 +290,7 @@ func acceptDeps(g *check.Game) []uint64 {
 		for _, b := range p.Base {
 			reads |= condPiles(b.Cond)
 		}
+		reads |= condPiles(p.BuildWhen)
 		if p.Outranked != nil {
 			reads |= pileMask(p.Outranked.By) // the top cards that outrank
 		}

@@ -351,6 +351,7 @@ const (
 	refFollow // follow left: not the card that follows the one to the left
 	refNone   // accepts nothing once it holds a card
 	refOutranked
+	refBuildWhen // the build's clause does not hold
 )
 
 // accept is the one place that decides which cards may go onto pile d
@@ -403,6 +404,8 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		return 0, refNone
 	case p.build == nil:
 		return 0, refNoBuild
+	case p.buildWhen != nil && !p.buildWhen(s):
+		return 0, refBuildWhen
 	case top.FaceDown():
 		return 0, refFaceDown
 	}

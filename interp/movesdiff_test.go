@@ -224,7 +224,7 @@ func (p plainMoves) takes(s *State, src, dst int, cards []Card) bool {
 		}
 	} else {
 		top := on[len(on)-1]
-		if d.Build == nil || top.FaceDown() || p.excepted(s, d, top) || p.excepted(s, d, lead) ||
+		if d.Build == nil || !p.cond(s, d.BuildWhen) || top.FaceDown() || p.excepted(s, d, top) || p.excepted(s, d, lead) ||
 			!relates(*d.Build, top, lead) {
 			return false
 		}

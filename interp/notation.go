@@ -469,6 +469,11 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 		return fmt.Sprintf("%s is empty: only %s %s may start it, not %s", dp, what, strings.Join(pats, " and "), bottom)
 	case refNoBuild:
 		return fmt.Sprintf("nothing may be placed on %s", dp)
+	case refBuildWhen:
+		if ph := s.Phase(); ph < len(r.Game.Phases) && r.Game.Phases[ph].Label != "" {
+			return fmt.Sprintf("nothing may be placed on %s yet: %s", dp, r.Game.Phases[ph].Label)
+		}
+		return fmt.Sprintf("nothing may be placed on %s now: it builds only %s", dp, gp.BuildWhenText)
 	case refFaceDown:
 		return fmt.Sprintf("the top card of %s is face down", dp)
 	case refExcept:

@@ -29,7 +29,7 @@ import (
 //   - G2. Foundations and discards never give a card back: no `to`, no
 //     `refill` from them, no redeal gathers them.
 //   - G3. Nothing in the rules reads the position except through the moves
-//     themselves: no phases, no `when` on a deal or a base, no `start
+//     themselves: no phases, no `when` on a deal, a base or a build, no `start
 //     when`, and `start after` only after a foundation or discard (which,
 //     by G2, once started stays started). No pile refills itself, the stock
 //     deals to no foundation, and no pile takes an exact number of cards
@@ -288,6 +288,9 @@ func (r *Rules) safeGame() bool {
 			if b.Cond != nil {
 				return false
 			}
+		}
+		if p.BuildWhen != nil {
+			return false // G3: a `when` on a build
 		}
 	}
 	return true

@@ -1226,6 +1226,10 @@ func (r *Rules) interchangeable() [][]int {
 				markCond(g, b.Cond, named)
 			}
 		}
+		if p.BuildWhen != nil {
+			named[i] = true
+			markCond(g, p.BuildWhen, named)
+		}
 		markCond(g, p.StartWhen, named)
 	}
 	for _, v := range g.Values {

@@ -1169,3 +1169,56 @@ func TestDealsThatMayNotCommute(t *testing.T) {
 	assert.Greater(t, n.wins, 100)
 	assert.Greater(t, n.losses, 50)
 }
+
+// Builds limited by a clause (Strategy: the foundations take their Aces at
+// any time and the rest only once the stock is dealt): small games of a
+// stock turned to a waste, reserves that take any card, and foundations or
+// columns whose build holds only when or after something, against the
+// plain search.
+func TestBuildClauses(t *testing.T) {
+	var n tally
+	mrng := rand.New(rand.NewPCG(1, 0xb1d))
+	for i := range 100 {
+		rng := rand.New(rand.NewPCG(uint64(i), 0xb1d))
+		g := &gen{rng: rng, decks: 1}
+		g.suits = [][]string{{"S"}, {"S", "H"}}[rng.IntN(2)]
+		width := 3 + rng.IntN(2)
+		if len(g.suits) == 2 {
+			width = 2
+		}
+		g.lo = 1 + rng.IntN(14-width)
+		g.hi = g.lo + width - 1
+		g.live = width * len(g.suits)
+		g.printf("game \"G\" {\n  suits %s\n", strings.Join(g.suits, ", "))
+		phase := g.chance(0.5)
+		clause := g.pick("when stock is empty", "when r1 is empty", "when any r is empty", "when f is started", "when r1 is not empty", "when no r is empty")
+		if phase {
+			g.printf("  phase dealing%s until stock is empty\n  phase playing\n", g.pick("", ` "the stock must be dealt first"`))
+			clause = g.pick("after dealing", "during playing", "during dealing")
+		}
+		nr := 1 + rng.IntN(2)
+		onF := g.chance(0.7)
+		fc, rc := "", ""
+		if onF {
+			fc = " " + clause
+		} else {
+			rc = " " + clause
+		}
+		g.printf("  foundation f { base %s; build up any-suit%s }\n", genRanks[g.lo], fc)
+		g.printf("  reserve r[%d] { build %s%s; to f%s }\n", nr, g.pick("any", "down any-suit", "up any-suit"), rc, g.pick("", ", r"))
+		g.printf("  stock { deal 1 to waste%s }\n", g.pick("", "; redeal 1 from waste"))
+		g.printf("  waste { to r, f }\n  reserve junk\n  deal {\n")
+		g.takeOut()
+		g.printf("    rest to stock\n  }\n")
+		g.win("f")
+		src := g.b.String()
+		gm, err := check.Source("gen.patience", []byte(src))
+		require.NoError(t, err, src)
+		// The moves as the reference says them, then the claims.
+		require.NoError(t, diffMoves(Compile(gm), 3, 60, mrng), src)
+		checkGenerated(t, src, 4, uint64(i), &n, budget{20_000, 50_000})
+	}
+	t.Logf("%+v", n)
+	assert.Greater(t, n.wins, 100)
+	assert.Greater(t, n.losses, 100)
+}

@@ -551,9 +551,14 @@ func (c *checker) pileRules(d pileDecl) {
 				}
 			}
 			build := c.relation(s.Rel)
+			when, whenText := c.clause(s.Clause), ""
+			if s.Clause != nil {
+				whenText = c.text(s.Clause)
+			}
 			for _, p := range piles {
 				p.Build = build
 				p.Except = ex
+				p.BuildWhen, p.BuildWhenText = when, whenText
 			}
 		case *dsl.Run:
 			if once("run", s) {

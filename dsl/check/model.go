@@ -79,16 +79,22 @@ type Pile struct {
 	Group string // the declared group name ("f" for f1..f8), or the pile's own name
 	Role  Role
 
-	Base   []BaseRule // all applicable rules must match the first card; none applicable means any card
-	Build  *Relation  // nil: nothing may be built on the top card
-	Except *Pattern   // cards that never take part in building, on either side
-	Run    *Relation  // which sequences move as a unit (move runs); defaults to Build
-	Holds  int        // capacity; 0 for no limit
-	Fanned bool       // shown with every card visible (tableau by default, or `fanned` in the layout)
-	Move   MoveKind
-	Grid   bool
-	To     []int // piles its cards may go to
-	Fill   []int // if non-nil, the only piles that may fill it when empty
+	Base  []BaseRule // all applicable rules must match the first card; none applicable means any card
+	Build *Relation  // nil: nothing may be built on the top card
+	// BuildWhen, when not nil, is the clause of `build ... when` (`during`,
+	// `after`): while it does not hold, nothing is put on the top card
+	// (the relation still judges a run and what the pile holds);
+	// BuildWhenText is the clause as written, for messages.
+	BuildWhen     Cond
+	BuildWhenText string
+	Except        *Pattern  // cards that never take part in building, on either side
+	Run           *Relation // which sequences move as a unit (move runs); defaults to Build
+	Holds         int       // capacity; 0 for no limit
+	Fanned        bool      // shown with every card visible (tableau by default, or `fanned` in the layout)
+	Move          MoveKind
+	Grid          bool
+	To            []int // piles its cards may go to
+	Fill          []int // if non-nil, the only piles that may fill it when empty
 	// FillNever: no move ever puts a card on it while it is empty (a deal
 	// or a refill still may).
 	FillNever bool
