@@ -63,7 +63,9 @@ import (
 // A pile is stacked when cards leave it only from the top, alone or as a
 // group of the top cards, by moves: not the stock, a pile a redeal
 // gathers, a grid, a pile of a group that closes up, a pile that follows
-// its left neighbour, or a pile another refills from. It switches on only
+// its left neighbour, a pile that moves whole by its top (the cards under
+// the top leave with it, however they fit), or a pile another refills
+// from. It switches on only
 // when the game meets these conditions (checked once, in newBlockage):
 //
 //   - D1. The win condition is `all cards in S`: every card not in S must
@@ -127,7 +129,7 @@ func (r *Rules) newBlockage() *blockage {
 			b.free |= 1 << f
 			b.gives |= 1 << f
 		}
-		if p.grid || p.follow != nil {
+		if p.grid || p.follow != nil || p.byTop {
 			b.free |= 1 << i
 		}
 		if p.move != check.MoveTop || p.byTop {

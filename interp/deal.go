@@ -144,8 +144,27 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	for p := range r.piles {
 		r.turnUp(s, p)
 	}
-	r.refill(s)
+	r.settle(s)
 	r.advancePhase(s)
+}
+
+// settle makes the refills and closes the rows up until neither changes
+// anything: a refill that takes a row's last card from one of its piles
+// leaves a space that closing up fills, and closing up may empty a pile
+// that refills. It reports whether anything changed. (Each round fills an
+// empty pile or closes a space, and refills cannot go round a cycle, which
+// the checker refuses, so it ends; the bound is a guard.)
+func (r *Rules) settle(s *State) bool {
+	changed := false
+	for range len(r.piles) + 2 {
+		closed := len(r.closing) > 0 && r.closeUp(s)
+		filled := r.refill(s)
+		if !closed && !filled {
+			break
+		}
+		changed = true
+	}
+	return changed
 }
 
 // toBottom moves every card of pile p that matches pat to the bottom of

@@ -53,9 +53,13 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 			case placeScore:
 				why = fmt.Sprintf("%s goes in place in %s", r.movedCard(s, m), r.PileName(int(m.To)))
 			default:
-				why = fmt.Sprintf("%s fits on %s", r.movedCard(s, m), r.PileName(int(m.To)))
+				judged := r.movedCard(s, m)
+				if r.piles[m.From].byTop {
+					judged = s.cards[r.offs[m.From]+int(s.lens[m.From])-1] // the whole pile, judged by its top
+				}
+				why = fmt.Sprintf("%s fits on %s", judged, r.PileName(int(m.To)))
 				if s.lens[m.To] == 0 {
-					why = fmt.Sprintf("%s goes to %s, which is empty", r.movedCard(s, m), r.PileName(int(m.To)))
+					why = fmt.Sprintf("%s goes to %s, which is empty", judged, r.PileName(int(m.To)))
 				}
 			}
 		}

@@ -600,6 +600,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			break
 		}
 		t := a.targets[0]
+		s.touch(1 << t) // a grid column too: dealEach alone keeps a grid's notes itself
 		for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
 			s.push(r, t, s.pop(r, r.stock).Up())
 		}
@@ -631,11 +632,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.lens[r.stock] = uint8(n)
 		s.redeals++
 	}
-	if len(r.closing) > 0 && r.closeUp(s) {
-		s.touch(allPiles) // the piles after a space moved down one place
-		turned = true
-	}
-	if r.refill(s) {
+	if r.settle(s) {
 		s.touch(allPiles)
 		turned = true
 	}

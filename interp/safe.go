@@ -405,9 +405,13 @@ func (sf *safety) sameClass(a, b int) bool {
 
 // reach is every card foundation g could still take, whatever else
 // happens: an over-estimate, from its bases or its top card along its build
-// relation, as far as its room allows.
+// relation, as far as its room allows; any card, for a foundation that
+// takes pairs or outranked cards whatever its top card.
 func (sf *safety) reach(s *State, g int) uint64 {
 	r := sf.r
+	if r.piles[g].pairs > 0 || r.piles[g].outrank != nil {
+		return allCards // what it takes follows no build from its top
+	}
 	n := int(s.lens[g])
 	if n == 0 {
 		cur := uint64(allCards)

@@ -1009,8 +1009,55 @@ func TestOutrankedGames(t *testing.T) {
 // with unlimited redeals the stock's length does not say all; w1, w2, w3,
 // "can never be won" for a pile emptied by a `move` in the deal, a
 // discard of pairs with a `holds`, and a foundation that takes groups
-// judged by their bottom card.
+// judged by their bottom card; pf, a foundation of pairs, which the safe
+// moves read as taking nothing more once it holds a card; bytop, a pile
+// that moves whole by its top, whose lower cards the blockage made leave
+// one by one.
 var oddRules = map[string]string{
+	"pf": `game "PairFound" {
+  suits S
+  foundation f { base A; build up same-suit; holds 6 }
+  foundation g { pairs sum 13 }
+  tableau t[3] { to foundations, c }
+  cell c[3] { holds 1; to foundations }
+  reserve junk
+  deal {
+    take KS to g
+    take 8S to junk
+    take 9S to junk
+    take 10S to junk
+    take JS to junk
+    take QS to junk
+    rest to each t by 3
+  }
+  win when all cards in foundations, junk
+}
+`,
+	"bytop": `game "ByTop" {
+  suits S
+  foundation f { base A; build up same-suit }
+  tableau t { move whole by top; to q }
+  tableau q { build down by 3 any-suit; fill never; to foundations, c }
+  cell c { holds 1; to foundations }
+  reserve junk
+  deal {
+    take 2S to t
+    take 3S to t
+    take AS to t
+    take 4S to q
+    take 5S to junk
+    take 6S to junk
+    take 7S to junk
+    take 8S to junk
+    take 9S to junk
+    take 10S to junk
+    take JS to junk
+    take QS to junk
+    take KS to junk
+  }
+  win when all cards in foundations, junk
+}
+`,
 	"cu": `game "CU" {
   suits S, H
   foundation f { base AS; build up same-suit }
@@ -1108,7 +1155,7 @@ func TestReductionsOnOddRules(t *testing.T) {
 	for name, src := range oddRules {
 		t.Run(name, func(t *testing.T) {
 			var n tally
-			if !checkGenerated(t, src, 3, 1, &n, budget{plain: 60000, nodes: 100000}) {
+			if !checkGenerated(t, src, 4, 1, &n, budget{plain: 60000, nodes: 100000}) {
 				t.Fatal("refused by the checker")
 			}
 		})

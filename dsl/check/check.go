@@ -82,9 +82,10 @@ type checker struct {
 	redealOut *dsl.Redeal // a redeal that deals out again, for its room check
 	allIns    []allInTest
 
-	decls      []pileDecl  // every declaration, for messages
-	leftTos    []leftTo    // `to left N`, resolved once every group is known
-	placeTests []placeTest // `in place` tests, checked once every pile's rules are known
+	decls      []pileDecl       // every declaration, for messages
+	leftTos    []leftTo         // `to left N`, resolved once every group is known
+	placeTests []placeTest      // `in place` tests, checked once every pile's rules are known
+	refillAt   map[int]dsl.Node // each pile's `refill from`, for the cycle check
 }
 
 type allInTest struct {
@@ -623,6 +624,10 @@ func (c *checker) pileRules(d pileDecl) {
 						break
 					}
 					p.Refill = from
+					if c.refillAt == nil {
+						c.refillAt = map[int]dsl.Node{}
+					}
+					c.refillAt[slices.Index(c.g.Piles, p)] = s
 				}
 			}
 		case *dsl.Pairs:
@@ -1553,10 +1558,47 @@ func leastPlaced(g *Game, deal []DealStep) []int {
 	return least
 }
 
+// refillCycles refuses piles that refill from one another round a cycle:
+// a card would pass round it for ever, each pile "empty, so refilled".
+func (c *checker) refillCycles() {
+	g := c.g
+	state := make([]uint8, len(g.Piles)) // 0 new, 1 on the path, 2 done
+	var path []int
+	var visit func(p int) bool
+	visit = func(p int) bool {
+		state[p] = 1
+		path = append(path, p)
+		for _, q := range g.Piles[p].Refill {
+			if state[q] == 1 {
+				cycle := path[slices.Index(path, q):]
+				names := make([]string, 0, len(cycle)+1)
+				for _, x := range cycle {
+					names = append(names, fmt.Sprintf("%q", g.Piles[x].Name))
+				}
+				names = append(names, fmt.Sprintf("%q", g.Piles[q].Name))
+				c.errorf(c.refillAt[p], "piles refill from one another round a cycle (%s): a card would pass round it for ever; break the cycle", strings.Join(names, " from "))
+				return true
+			}
+			if state[q] == 0 && visit(q) {
+				return true
+			}
+		}
+		path = path[:len(path)-1]
+		state[p] = 2
+		return false
+	}
+	for p := range g.Piles {
+		if state[p] == 0 && len(g.Piles[p].Refill) > 0 && visit(p) {
+			return // one cycle said is enough
+		}
+	}
+}
+
 // crossChecks proves what needs the whole file: the stock deals, values are
 // known, piles can be filled as their rules say.
 func (c *checker) crossChecks(decls []pileDecl) {
 	g := c.g
+	c.refillCycles()
 	dealt := make([]int, len(g.Piles))
 	for _, st := range g.Deal {
 		dealt[st.Pile] += st.Count
