@@ -470,7 +470,8 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refNoBuild:
 		return fmt.Sprintf("nothing may be placed on %s", dp)
 	case refBuildWhen:
-		if ph := s.Phase(); ph < len(r.Game.Phases) && r.Game.Phases[ph].Label != "" {
+		if _, byPhase := gp.BuildWhen.(check.InPhase); byPhase && s.Phase() < len(r.Game.Phases) && r.Game.Phases[s.Phase()].Label != "" {
+			ph := s.Phase()
 			return fmt.Sprintf("nothing may be placed on %s yet: %s", dp, r.Game.Phases[ph].Label)
 		}
 		return fmt.Sprintf("nothing may be placed on %s now: it builds only %s", dp, gp.BuildWhenText)

@@ -446,3 +446,26 @@ func TestOutranked(t *testing.T) {
 	g = setUpRules(t, r, layout{piles: map[string]string{"t1": "", "t2": "2H", "t3": "5H", "t4": "", "e": "", "d": "", "o": ""}, rest: "junk", restUp: true})
 	assertMoves(t, g, "t2 d", "t2 t1", "t2 t4", "t3 t1", "t3 t4") // 5H outranks 2H; t2 is read by o, but 2H outranks nothing
 }
+
+// A build with a clause: Strategy's foundations take their Ace at once
+// but build only after the dealing phase, whose label is the reason; a
+// build `when` a condition says the condition.
+func TestBuildClause(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits S
+  phase dealing "the stock must be dealt first" until stock is empty
+  phase playing
+  foundation f { base A; build up same-suit after dealing }
+  reserve r[3] { build any when r3 is empty; to f, r }
+  stock { deal 1 to r1 }
+  reserve junk
+  deal { 1 to stock; rest to junk }
+  win when all cards in f
+}`)
+	g := setUpRules(t, r, layout{piles: map[string]string{"f": "AS", "r1": "2S", "r2": "3S", "r3": "4S", "stock": "(5S)"}, rest: "junk", restUp: true})
+	assertMoves(t, g, "deal")
+	refused(t, g, "r1 f", "nothing may be placed on f yet: the stock must be dealt first")
+	refused(t, g, "r1 r2", "nothing may be placed on r2 now: it builds only when r3 is empty")
+	g = setUpRules(t, r, layout{piles: map[string]string{"f": "AS", "r1": "2S", "r2": "3S", "r3": "", "stock": "", "junk": "4S 5S 6S 7S 8S 9S TS JS QS KS"}, phase: 1})
+	assertMoves(t, g, "r1 f", "r1 r2", "r1 r3", "r2 r1", "r2 r3")
+}
