@@ -168,6 +168,7 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 	sv.block = r.newBlockage()
 	sv.canon = r.cardClasses()
 	sv.closed = r.closedPiles()
+	sv.countOnly = r.unreadTops(sv.closed)
 	sv.acyclic = r.acyclic()
 	if !sv.acyclic {
 		sv.seen.withValues()
@@ -281,17 +282,18 @@ const (
 )
 
 type solver struct {
-	r        *Rules
-	lim      Limits
-	deadline time.Time
-	start    time.Time
-	closed   uint64 // piles hashed by their top card and count (see closedPiles)
-	acyclic  bool   // positions never come back (see acyclic)
-	dead     table  // acyclic: positions searched to the end and lost, kept across rounds
-	seen     table
-	full     bool // the table could not grow within Limits.Memory
-	peak     int  // the most memory held, in bytes (see held)
-	nodes    int
+	r         *Rules
+	lim       Limits
+	deadline  time.Time
+	start     time.Time
+	closed    uint64 // piles hashed by their top card and count (see closedPiles)
+	countOnly uint64 // closed piles hashed by their count alone (see unreadTops)
+	acyclic   bool   // positions never come back (see acyclic)
+	dead      table  // acyclic: positions searched to the end and lost, kept across rounds
+	seen      table
+	full      bool // the table could not grow within Limits.Memory
+	peak      int  // the most memory held, in bytes (see held)
+	nodes     int
 	// late's clock: calls so far, the call of the next look at the
 	// clock, the calls between looks, and when it last looked.
 	ticks, nextLook, stride int
@@ -1015,6 +1017,9 @@ func (k *key128) add(w uint64) {
 // hashPile is pile i's part of the key.
 func (sv *solver) hashPile(s *State, i int) key128 {
 	cards := s.Pile(sv.r, i)
+	if sv.countOnly>>i&1 != 0 {
+		return key128{uint64(len(cards)), 0x51ed27}
+	}
 	if sv.closed>>i&1 != 0 && len(cards) > 1 {
 		h := sv.pileHash(cards[len(cards)-1:])
 		h.add(uint64(s.lens[i]))
@@ -1117,6 +1122,31 @@ func (r *Rules) closedPiles() uint64 {
 		}
 	}
 	return closed
+}
+
+// unreadTops are the closed piles (see closedPiles) whose top card no rule
+// reads either: no build puts a card on it (a discard of pairs, of
+// outranked cards, or of no build at all: what it takes is decided by the
+// cards that come, or by other piles), and no other rule looks at it (it is
+// in no `outranked` list, and no pile follows it). What it holds is the
+// pack less every other pile's cards, and its count is all any rule reads,
+// so it is hashed by its count alone: in Aces Up, Pyramid and Nestor the
+// discard is a number, not the order the cards went there.
+func (r *Rules) unreadTops(closed uint64) uint64 {
+	out := uint64(0)
+	for i := range r.piles {
+		if closed>>i&1 != 0 && r.piles[i].build == nil {
+			out |= 1 << i
+		}
+	}
+	for i := range r.piles {
+		p := &r.piles[i]
+		out &^= p.outBy
+		if p.follow != nil && p.left >= 0 {
+			out &^= 1 << p.left
+		}
+	}
+	return out
 }
 
 // cardClasses maps each card to the least the rules can tell apart: when no
