@@ -1539,9 +1539,23 @@ func closingGroups(g *Game) []*Group {
 func leastPlaced(g *Game, deal []DealStep) []int {
 	least := make([]int, len(g.Piles))
 	out := 0 // cards on piles other than the stock
+	// A take that reads no value is made before the shuffle, wherever it
+	// stands (so before any part of the deal): a `move` written before it
+	// may still set its card aside.
+	for _, st := range g.Deal {
+		if st.Kind == DealTake && st.Pattern.Value < 0 {
+			least[st.Pile] += st.Count
+			if st.Pile != g.Stock {
+				out += st.Count
+			}
+		}
+	}
 	for _, st := range deal {
 		switch st.Kind {
 		case DealTake, DealPut:
+			if st.Kind == DealTake && st.Pattern.Value < 0 {
+				continue
+			}
 			least[st.Pile] += st.Count
 			if st.Pile != g.Stock {
 				out += st.Count

@@ -108,6 +108,7 @@ func (c *checker) warnings(decls []pileDecl) {
 	// The cards the deal is sure to leave on each pile: a `move PATTERN to
 	// PILE` may take away every card dealt before it.
 	kept := leastPlaced(g, g.Deal)
+	fed := c.fedPiles()
 	for i, p := range g.Piles {
 		switch {
 		case never(i) && inWin(i):
@@ -115,12 +116,16 @@ func (c *checker) warnings(decls []pileDecl) {
 		case never(i):
 			c.warnf(c.declNode(decls, i), "no card can ever enter %q: none is dealt there and nothing moves, deals or refills to it", p.Name)
 		case win.Piles != nil && kept[i] > 0 && !f.leaves[i] && !inWin(i):
-			c.warnf(c.declNode(decls, i), "the game can never be won: the %d cards dealt to %q can never leave it (it has no `to`), but the win needs every card elsewhere", kept[i], p.Name)
+			why := "it has no `to`"
+			if len(p.To) > 0 {
+				why = "its `to` names only itself"
+			}
+			c.warnf(c.declNode(decls, i), "the game can never be won: %s dealt to %q can never leave it (%s), but the win needs every card elsewhere", theCards(kept[i]), p.Name, why)
 		}
-		if p.StartAfter >= 0 && never(p.StartAfter) && f.dealt[i] == 0 {
+		if p.StartAfter >= 0 && never(p.StartAfter) && f.dealt[i] == 0 && !fed[i] {
 			c.warnf(c.declNode(decls, i), "%q can never start: it waits for %q, which no card can ever enter", p.Name, g.Piles[p.StartAfter].Name)
 		}
-		if p.StartWhen != nil && !c.possible(p.StartWhen, f) && f.dealt[i] == 0 {
+		if p.StartWhen != nil && !c.possible(p.StartWhen, f) && f.dealt[i] == 0 && !fed[i] {
 			c.warnf(c.declNode(decls, i), "%q can never start: its `start when` condition can never hold", p.Name)
 		}
 	}
@@ -138,6 +143,13 @@ func (c *checker) warnings(decls []pileDecl) {
 		}
 		for _, p := range win.Piles {
 			in += least[p]
+		}
+		for i, p := range g.Piles {
+			// A pile outside the win that refills from one of it takes a
+			// card out of the win's piles once the deal is done.
+			if !inWin(i) && slices.ContainsFunc(p.Refill, inWin) {
+				in = 0
+			}
 		}
 		if in >= g.CardCount {
 			names := make([]string, len(win.Piles))
@@ -171,20 +183,7 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow) {
 	if !ok {
 		return
 	}
-	fed := make([]bool, len(g.Piles)) // by a deal, a refill or closing up
-	for _, a := range g.Actions {
-		for _, t := range a.Targets {
-			fed[t] = true
-		}
-	}
-	for i, p := range g.Piles {
-		fed[i] = fed[i] || p.CloseUp
-	}
-	if g.Redeal != nil {
-		for _, p := range g.Redeal.To {
-			fed[p] = true
-		}
-	}
+	fed := c.fedPiles()
 	type short struct {
 		pile, most int
 		how        string
@@ -218,15 +217,57 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow) {
 		}
 		said[n] = true
 		p := g.Piles[x.pile]
-		name := fmt.Sprintf("%q", p.Name)
+		// The short piles of the declaration: one by name, all of it as a
+		// range, some of them listed.
+		var names []string
+		for _, y := range shorts {
+			if c.declNode(decls, y.pile) == n {
+				names = append(names, fmt.Sprintf("%q", g.Piles[y.pile].Name))
+			}
+		}
+		name := strings.Join(names, ", ")
 		for _, d := range decls {
-			if d.ast == n && len(d.piles) > 1 {
-				name = fmt.Sprintf("each of %q to %q", p.Name, g.Piles[d.piles[len(d.piles)-1]].Name)
+			if d.ast == n && len(d.piles) > 1 && len(names) == len(d.piles) {
+				name = fmt.Sprintf("each of %q to %q", g.Piles[d.piles[0]].Name, g.Piles[d.piles[len(d.piles)-1]].Name)
+			} else if d.ast == n && len(names) > 1 {
+				name = "each of " + name
 			}
 		}
 		c.warnf(n, "the game can never be won: %s holds %d, but %s it holds at most %d, and the win's piles then hold at most %d of the %d cards",
 			name, p.Holds, x.how, x.most, total, g.CardCount)
 	}
+}
+
+// theCards is "the card" or "the N cards".
+func theCards(n int) string {
+	if n == 1 {
+		return "the 1 card"
+	}
+	return fmt.Sprintf("the %d cards", n)
+}
+
+// fedPiles are the piles that get cards other than by moves: a stock deal,
+// a refill, closing up, a redeal (the stock by its own).
+func (c *checker) fedPiles() []bool {
+	g := c.g
+	fed := make([]bool, len(g.Piles))
+	for _, a := range g.Actions {
+		for _, t := range a.Targets {
+			fed[t] = true
+		}
+	}
+	for i, p := range g.Piles {
+		fed[i] = fed[i] || p.CloseUp || len(p.Refill) > 0
+	}
+	if g.Redeal != nil {
+		for _, p := range g.Redeal.To {
+			fed[p] = true
+		}
+		if g.Redeal.To == nil && g.Stock >= 0 {
+			fed[g.Stock] = true
+		}
+	}
+	return fed
 }
 
 // takesLooseGroups reports whether pile q may take several cards at once
@@ -255,7 +296,7 @@ func (c *checker) longestBuild(p *Pile) (int, string) {
 	copies := c.g.Decks * len(c.g.Suits)
 	ranks := uint16(0x3ffe)
 	for _, b := range p.Base {
-		if b.Cond == nil && b.Pattern.Value < 0 {
+		if b.Cond == nil && b.Pattern.Value < 0 && p.Follow == nil { // `follow left` takes the place of base
 			ranks &= b.Pattern.Ranks
 		}
 	}
