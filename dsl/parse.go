@@ -297,6 +297,9 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	if skippedWord(d, src, ut.Unexpected.Value) {
 		return d
 	}
+	if blockOpenedAfter(d, filename, src, ut.Unexpected.Value) {
+		return d
+	}
 	if !strings.Contains(expected(ut), `"}"`) {
 		return d // the error is inside a statement already
 	}
@@ -346,7 +349,9 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		if errors.As(serr, &sut) && !sut.Unexpected.EOF() {
 			d.Pos, d.End = at(spos, sut.Unexpected.Value)
 			ut = sut
-			skippedWord(d, src, sut.Unexpected.Value)
+			if !skippedWord(d, src, sut.Unexpected.Value) {
+				blockOpenedAfter(d, filename, src, sut.Unexpected.Value)
+			}
 		}
 		return d
 	}
@@ -373,6 +378,25 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		}
 	}
 	return d
+}
+
+// blockOpenedAfter explains `deal {` or `layout {` inside a pile block,
+// where d reports the `{`: the stock's `deal` wants a number, but the block
+// is most likely the game's, after a `}` left out.
+func blockOpenedAfter(d *Diagnostic, filename string, src []byte, word string) bool {
+	if word != "{" {
+		return false
+	}
+	prev, ok := wordBefore(src, d.Pos.Offset)
+	if !ok || prev != "deal" && prev != "layout" || blockAt(filename, src, d.Pos.Offset) != "pile" {
+		return false
+	}
+	hint := braceHint(filename, src, d.Pos.Offset, "pile", prev)
+	if hint == "" {
+		return false
+	}
+	d.Message = fmt.Sprintf(`unexpected "{" after %q; %s`, prev, hint)
+	return true
 }
 
 // braceHint guesses at a missing brace from a statement that belongs to

@@ -448,10 +448,13 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refStartAfter:
 		return fmt.Sprintf("%s may start only after %s has started", dp, r.PileName(d.startAfter))
 	case refStartWhen:
-		if ph := s.Phase(); ph < len(r.Game.Phases) && r.Game.Phases[ph].Label != "" {
-			return fmt.Sprintf("%s may not start yet: %s", dp, r.Game.Phases[ph].Label)
+		switch later, why := r.phaseWait(s, gp.StartWhen); later {
+		case 1:
+			return fmt.Sprintf("%s may not start yet: %s", dp, why)
+		case -1:
+			return fmt.Sprintf("%s may not start any more: %s", dp, why)
 		}
-		return fmt.Sprintf("%s may not start yet", dp)
+		return fmt.Sprintf("%s may not start now: its `start when` condition does not hold", dp)
 	case refBase:
 		var pats []string
 		for i, b := range d.base {
@@ -470,9 +473,11 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refNoBuild:
 		return fmt.Sprintf("nothing may be placed on %s", dp)
 	case refBuildWhen:
-		if _, byPhase := gp.BuildWhen.(check.InPhase); byPhase && s.Phase() < len(r.Game.Phases) && r.Game.Phases[s.Phase()].Label != "" {
-			ph := s.Phase()
-			return fmt.Sprintf("nothing may be placed on %s yet: %s", dp, r.Game.Phases[ph].Label)
+		switch later, why := r.phaseWait(s, gp.BuildWhen); later {
+		case 1:
+			return fmt.Sprintf("nothing may be placed on %s yet: %s", dp, why)
+		case -1:
+			return fmt.Sprintf("nothing may be placed on %s any more: %s", dp, why)
 		}
 		return fmt.Sprintf("nothing may be placed on %s now: it builds only %s", dp, gp.BuildWhenText)
 	case refFaceDown:
@@ -503,6 +508,32 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 		return fmt.Sprintf("%s takes a card only while a higher card%s shows on another of %s%s; none outranks %s now", dp, kin, r.groupList(o.By), high, bottom)
 	}
 	return fmt.Sprintf("%s may not go to %s", bottom, dp)
+}
+
+// phaseWait says why a rule limited to a phase (`during P`, `after P`) does
+// not apply now: 1, with the reason, while its phase is still to come (the
+// label of the phase that lasts, which says what must happen first, or
+// else the clause); -1 once the phase it applied in is over; 0 for any
+// other condition, whose own words are the reason.
+func (r *Rules) phaseWait(s *State, c check.Cond) (int, string) {
+	in, ok := c.(check.InPhase)
+	if !ok {
+		return 0, ""
+	}
+	cur, name := s.Phase(), r.Game.Phases[in.Phase].Name
+	switch {
+	case in.After && cur <= in.Phase || !in.After && cur < in.Phase:
+		if cur < len(r.Game.Phases) && r.Game.Phases[cur].Label != "" {
+			return 1, r.Game.Phases[cur].Label
+		}
+		if in.After {
+			return 1, fmt.Sprintf("only after %s", name)
+		}
+		return 1, fmt.Sprintf("only during %s", name)
+	case !in.After && cur > in.Phase:
+		return -1, fmt.Sprintf("only during %s, which is over", name)
+	}
+	return 0, ""
 }
 
 // followText says why an empty pile that follows left refuses card c.

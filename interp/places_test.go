@@ -469,3 +469,31 @@ func TestBuildClause(t *testing.T) {
 	g = setUpRules(t, r, layout{piles: map[string]string{"f": "AS", "r1": "2S", "r2": "3S", "r3": "", "stock": "", "junk": "4S 5S 6S 7S 8S 9S TS JS QS KS"}, phase: 1})
 	assertMoves(t, g, "r1 f", "r1 r2", "r1 r3", "r2 r1", "r2 r3")
 }
+
+// A rule limited to a phase says why by the phase: still to come, the
+// label of the phase that lasts; gone by, that it is over. Any other
+// condition says itself, whatever phase has a label (the label of the
+// phase under way was once given as the reason for both).
+func TestRefusalsOfPhasedRules(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  decks 2
+  suits S
+  phase opening "empty t1 first" until t1 is empty
+  phase finish
+  foundation f { base A; build up same-suit during opening }
+  foundation g { base A; build up same-suit when t3 is empty }
+  tableau t[3] { to f, g, d, t, u, w }
+  tableau u { start after finish; to f }
+  tableau w { start when t3 is empty; to f }
+  discard d
+  reserve junk
+  deal { 1 to each t; rest to junk }
+  win when all cards in f, g, d, junk
+}`)
+	g := setUpRules(t, r, layout{piles: map[string]string{"f": "AS", "g": "AS", "t1": "3S", "t2": "2S", "t3": "4S", "u": "", "w": "", "d": ""}, rest: "junk", restUp: true})
+	refused(t, g, "t2 g", "nothing may be placed on g now: it builds only when t3 is empty")
+	refused(t, g, "t2 u", "u may not start yet: empty t1 first")
+	refused(t, g, "t2 w", "w may not start now: its `start when` condition does not hold")
+	g = setUpRules(t, r, layout{piles: map[string]string{"f": "AS", "g": "AS", "t1": "", "t2": "2S", "t3": "4S", "u": "", "w": "", "d": "3S"}, rest: "junk", restUp: true, phase: 1})
+	refused(t, g, "t2 f", "nothing may be placed on f any more: only during opening, which is over")
+}

@@ -657,6 +657,14 @@ func (c *checker) pileRules(d pileDecl) {
 					by = nil
 					break
 				}
+				if c.g.Piles[q].Role == Stock {
+					c.errorf(s, "`outranked` compares top cards that show, and the stock's never does: leave %q out", c.g.Piles[q].Name)
+					by = nil
+					break
+				}
+			}
+			if len(by) == 1 && slices.Contains(piles, c.g.Piles[by[0]]) {
+				c.errorf(s, "`outranked` compares with other piles' top cards, and this names only %q itself", c.g.Piles[by[0]].Name)
 			}
 			rel := relation(&dsl.Relation{Suit: s.Suit})
 			for _, p := range piles {

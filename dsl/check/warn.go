@@ -39,19 +39,21 @@ type flow struct {
 	dealt  []int  // cards the deal puts there
 	enters []bool // a card can come in after the deal
 	leaves []bool // a card can go out
+	kept   []bool // moves name it, but it is empty and `fill never` keeps them out
 }
 
 func (c *checker) flows() flow {
 	g := c.g
 	n := len(g.Piles)
-	f := flow{dealt: make([]int, n), enters: make([]bool, n), leaves: make([]bool, n)}
+	f := flow{dealt: make([]int, n), enters: make([]bool, n), leaves: make([]bool, n), kept: make([]bool, n)}
 	for _, st := range g.Deal {
 		f.dealt[st.Pile] += st.Count
 	}
+	moved := make([]bool, n) // a `to` names it
 	for i, p := range g.Piles {
 		for _, t := range p.To {
 			if t != i {
-				f.enters[t] = true
+				moved[t] = true
 				f.leaves[i] = true
 			}
 		}
@@ -96,6 +98,16 @@ func (c *checker) flows() flow {
 			f.leaves[p] = f.leaves[p] || k > 0
 		}
 	}
+	// A move puts a card on a pile only where it is not an empty pile that
+	// is never filled: a `fill never` pile takes moves only once something
+	// else (the deal, a stock deal, a refill, a redeal, closing up) has put
+	// a card there.
+	for t := range g.Piles {
+		if moved[t] && (!g.Piles[t].FillNever || f.dealt[t] > 0 || f.enters[t]) {
+			f.enters[t] = true
+		}
+		f.kept[t] = moved[t] && !f.enters[t]
+	}
 	return f
 }
 
@@ -111,6 +123,8 @@ func (c *checker) warnings(decls []pileDecl) {
 	fed := c.fedPiles()
 	for i, p := range g.Piles {
 		switch {
+		case never(i) && f.kept[i]:
+			c.warnf(c.declNode(decls, i), "no card can ever enter %q: none is dealt there, nothing deals or refills to it, and `fill never` keeps moves off it while it is empty", p.Name)
 		case never(i) && inWin(i):
 			c.warnf(c.declNode(decls, i), "no card can ever reach %q: none is dealt there and nothing moves, deals or refills to it, though the win names it", p.Name)
 		case never(i):
@@ -124,6 +138,9 @@ func (c *checker) warnings(decls []pileDecl) {
 		}
 		if p.StartAfter >= 0 && never(p.StartAfter) && f.dealt[i] == 0 && !fed[i] {
 			c.warnf(c.declNode(decls, i), "%q can never start: it waits for %q, which no card can ever enter", p.Name, g.Piles[p.StartAfter].Name)
+		}
+		if p.BuildWhen != nil && !c.possible(p.BuildWhen, f) && (i == 0 || g.Piles[i-1].Group != p.Group) {
+			c.warnf(c.declNode(decls, i), "%s never builds: its build's clause (%s) can never hold", p.Group, p.BuildWhenText)
 		}
 		if p.StartWhen != nil && !c.possible(p.StartWhen, f) && f.dealt[i] == 0 && !fed[i] {
 			c.warnf(c.declNode(decls, i), "%q can never start: its `start when` condition can never hold", p.Name)

@@ -38,11 +38,11 @@ var keywordDocs = map[string]keywordDoc{
 	"either":    {"build", "One rank higher or lower (`build either any-suit`)."},
 	"same-rank": {"build", "The same rank (`build same-rank any-suit`, `pairs same-rank`)."},
 
-	"any-suit":         {"build", "Of any suit, in a `build` or `run` relation."},
-	"same-suit":        {"build", "Of the same suit as the card below, in a `build` or `run` relation."},
-	"same-colour":      {"build", "Of the same colour as the card below, in a `build` or `run` relation."},
-	"alternate-colour": {"build", "Of the other colour than the card below, in a `build` or `run` relation."},
-	"other-suit":       {"build", "Of any suit but the card below's own, in a `build` or `run` relation."},
+	"any-suit":         {"build", "Of any suit, in a `build`, `run` or `follow left` relation, or for `outranked` the card that outranks."},
+	"same-suit":        {"build", "Of the same suit as the card below, in a `build`, `run` or `follow left` relation, or for `outranked` the card that outranks."},
+	"same-colour":      {"build", "Of the same colour as the card below, in a `build`, `run` or `follow left` relation, or for `outranked` the card that outranks."},
+	"alternate-colour": {"build", "Of the other colour than the card below, in a `build`, `run` or `follow left` relation, or for `outranked` the card that outranks."},
+	"other-suit":       {"build", "Of any suit but the card below's own, in a `build`, `run` or `follow left` relation, or for `outranked` the card that outranks."},
 
 	"move":  {"move", "`move top | runs | whole [using PILE, ...]`: which cards may leave the pile (default `top`)."},
 	"top":   {"move", "`move top`: only the top card leaves the pile; in the deal, `face down but top`."},
