@@ -143,3 +143,24 @@ func TestCompleteCases(t *testing.T) {
 	assert.Subset(t, typed, []string{"all", "any", "after"}, "win when a")
 	assert.NotContains(t, typed, "every")
 }
+
+// After `after` in a clause only a phase may come; after `start after`, a
+// pile, a group, a phase or `previous`.
+func TestCompleteAfter(t *testing.T) {
+	src := `game "C" {
+  phase dealing until stock is empty
+  phase playing
+  foundation f[4] { base A; build up same-suit after dealing; start after previous }
+  stock { deal 1 to waste }
+  waste { to f }
+  deal { rest to stock }
+  win when all cards in f
+}
+`
+	d := lang.Analyze("c.patience", []byte(src), nil)
+	clause := labels(d.Complete(at(t, src, "dealing; start")))
+	assert.Contains(t, clause, "dealing")
+	assert.NotContains(t, clause, "f1", "a pile is no phase")
+	start := labels(d.Complete(at(t, src, "previous }")))
+	assert.Subset(t, start, []string{"previous", "f1", "dealing"})
+}

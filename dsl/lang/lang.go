@@ -468,10 +468,12 @@ func (d *Doc) Complete(off int) []Candidate {
 				names(Pile, Group)
 			}
 		case "after":
-			if word(2) == "start" {
+			if word(2) == "start" { // `start after PILE | PHASE | previous`
 				out = append(out, Candidate{Label: "previous", Kind: "keyword", Detail: "the pile before, in its group"})
+				names(Pile, Group, Phase)
+			} else { // a clause, or the condition `after PHASE`: a phase
+				names(Phase)
 			}
-			names(Pile, Group, Phase)
 		default:
 			names(Pile, Group)
 		}
