@@ -70,6 +70,15 @@ func (r *Rules) DealInto(s *State, seed uint64) {
 	r.dealInto(s, seed)
 }
 
+// asTaken is card c as a `take` puts it on pile p: face up, but in the
+// stock, which lies face down.
+func (r *Rules) asTaken(p int, c Card) Card {
+	if p == r.stock {
+		return c.Down()
+	}
+	return c
+}
+
 // NewState returns an empty state for these rules, for DealInto.
 func (r *Rules) NewState() *State { return r.newState() }
 
@@ -87,7 +96,7 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 		pat := compilePattern(st.Pattern)
 		for i, c := range pack {
 			if pat.ranks&(1<<c.Rank()) != 0 && pat.suits&(1<<c.Suit()) != 0 {
-				s.push(r, st.Pile, c)
+				s.push(r, st.Pile, r.asTaken(st.Pile, c))
 				pack = append(pack[:i], pack[i+1:]...)
 				break
 			}
@@ -113,7 +122,7 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 			for j := next; j < len(pack); j++ {
 				if c := pack[j]; c.Rank() == want && st.Pattern.Suits&(1<<c.Suit()) != 0 {
 					pack = append(pack[:j], pack[j+1:]...)
-					s.push(r, st.Pile, c)
+					s.push(r, st.Pile, r.asTaken(st.Pile, c))
 					break
 				}
 			}

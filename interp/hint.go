@@ -44,6 +44,9 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 			why = fmt.Sprintf("%s goes to the foundation %s", r.movedCard(s, m), r.PileName(int(m.To)))
 		case check.Discard:
 			why = fmt.Sprintf("a complete run leaves %s", r.PileName(int(m.From)))
+			if m.Count == 1 {
+				why = fmt.Sprintf("%s goes to the discard %s", r.movedCard(s, m), r.PileName(int(m.To)))
+			}
 		default:
 			switch bestScore {
 			case 80:

@@ -497,3 +497,21 @@ func TestRefusalsOfPhasedRules(t *testing.T) {
 	g = setUpRules(t, r, layout{piles: map[string]string{"f": "AS", "g": "AS", "t1": "", "t2": "2S", "t3": "4S", "u": "", "w": "", "d": "3S"}, rest: "junk", restUp: true, phase: 1})
 	refused(t, g, "t2 f", "nothing may be placed on f any more: only during opening, which is over")
 }
+
+// A hint to a discard of one card names the card (it said "a complete run
+// leaves t1", the reason for a discard of whole runs).
+func TestHintToAnOutrankedDiscard(t *testing.T) {
+	r := rulesFrom(t, `game "T" {
+  suits H
+  tableau t[2] { to d }
+  discard d { outranked same-suit by t }
+  reserve junk
+  deal { 1 to each t; rest to junk }
+  win when d holds 1
+}`)
+	g := setUpRules(t, r, layout{piles: map[string]string{"t1": "5H", "t2": "9H", "d": ""}, rest: "junk", restUp: true})
+	m, why, ok := r.Hint(g.State())
+	require.True(t, ok)
+	assert.Equal(t, "t1 d", r.MoveString(m))
+	assert.Equal(t, "5H goes to the discard d", why)
+}

@@ -110,3 +110,25 @@ func movesText(r *Rules, ms []Move) string {
 	}
 	return fmt.Sprint(out)
 }
+
+// A card taken to the stock lies face down there, as the stock's cards do
+// (it lay face up, and no position of the game would load).
+func TestTakeToStockLiesFaceDown(t *testing.T) {
+	g, err := check.Source("t.patience", []byte(`game "Take to stock" {
+  suits S
+  foundation f { base A; build up same-suit }
+  stock { deal 1 to waste }
+  waste { to f }
+  deal { take KS to stock; rest to stock }
+  win when all cards in f
+}`))
+	require.NoError(t, err)
+	r := Compile(g)
+	s := r.Deal(1)
+	for _, c := range s.Pile(r, r.stock) {
+		require.True(t, c.FaceDown(), "%v lies face up in the stock", c)
+	}
+	game := NewFromRules(r, 1)
+	_, err = r.Load(game.Position())
+	require.NoError(t, err, "the position does not load")
+}

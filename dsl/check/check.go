@@ -798,6 +798,18 @@ func (c *checker) pileRules(d pileDecl) {
 	if p0.Refill != nil && role == Stock {
 		c.errorf(seen["refill"], "the stock is refilled only by a redeal")
 	}
+	if role == Stock {
+		// The stock lies face down and gives only by dealing from its top:
+		// what says how cards lie, come or are built means nothing there.
+		for _, kind := range []string{"grid", "build", "base", "pairs"} {
+			if seen[kind] != nil {
+				c.errorf(seen[kind], "the stock lies face down and deals from its top: drop `%s`", kind)
+			}
+		}
+	}
+	if p0.Grid && seen["holds"] != nil {
+		c.errorf(seen["holds"], "a grid column takes a row from every deal to it, and a refill may add one: it has no `holds`")
+	}
 	if p0.Holds > 0 && max(p0.Accepts, p0.AcceptsEmpty) > p0.Holds {
 		c.errorf(seen["accepts"], "accepts %d cards at once but holds only %d", max(p0.Accepts, p0.AcceptsEmpty), p0.Holds)
 	}
@@ -1297,6 +1309,12 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				c.g.Deal = append(c.g.Deal, DealStep{Kind: DealTake, Pile: p, Pattern: pat, Count: 1})
 				c.takeNodes = append(c.takeNodes, s)
 				placed++
+			}
+			if placed > total {
+				// A take is made before the shuffle, wherever it is
+				// written: the cards dealt before it come out one short.
+				c.errorf(s, "the deal places %d cards by here, but %s only %d: %d too many (a `take` is made before the shuffle, wherever it is written)", placed, holdCount(c.g.Decks), total, placed-total)
+				return
 			}
 		case *dsl.Put:
 			targets, ok := c.refPiles(&s.Target)
