@@ -381,11 +381,9 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		if p.startWhen != nil && !p.startWhen(s) {
 			return 0, refStartWhen
 		}
-	}
-	if p.outrank != nil {
-		return r.outrankedSet(s, d), refOutranked
-	}
-	if dn == 0 {
+		if p.outrank != nil {
+			return r.outrankedSet(s, d), refOutranked
+		}
 		if p.follow != nil && p.left >= 0 {
 			return r.followSet(s, d), refFollow
 		}
@@ -400,6 +398,8 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 	}
 	top := s.cards[r.offs[d]+dn-1]
 	switch {
+	case p.outrank != nil:
+		return r.outrankedSet(s, d), refOutranked
 	case p.accepts == check.AcceptNone:
 		return 0, refNone
 	case p.build == nil:
@@ -600,7 +600,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 			break
 		}
 		t := a.targets[0]
-		s.touch(1 << t) // a grid column too: dealEach alone keeps a grid's notes itself
+		s.touch(r.grids & (1 << t)) // a grid column too: dealEach alone keeps a grid's notes itself
 		for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
 			s.push(r, t, s.pop(r, r.stock).Up())
 		}
@@ -632,7 +632,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.lens[r.stock] = uint8(n)
 		s.redeals++
 	}
-	if r.settle(s) {
+	if (len(r.closing) > 0 || len(r.refillers) > 0) && r.settle(s) {
 		s.touch(allPiles)
 		turned = true
 	}
