@@ -16,6 +16,9 @@ type Game struct {
 	past   []*State // position before each move played
 	played []Move   // moves played, in order
 	future []Move   // moves undone, most recent last
+	// fromPiles: the game began from a position given by its piles, not
+	// from the seed's deal, so its moves do not replay from the deal.
+	fromPiles bool
 }
 
 // New compiles a checked game and deals it for seed.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/patience-dev/patience/dsl"
+	"github.com/patience-dev/patience/dsl/check"
 )
 
 // PositionFormat is the version of the position JSON written here.
@@ -39,7 +40,10 @@ type PilePosition struct {
 	Cards []string `json:"cards"`
 }
 
-// Position returns the current position as data.
+// Position returns the current position as data: the piles, and the moves
+// from the seed's deal that lead there. A game begun from other piles (a
+// position loaded without moves that is not the deal) has no such moves:
+// its position is its piles alone, and loads as they stand.
 func (g *Game) Position() *Position {
 	r, s := g.Rules, g.state
 	p := &Position{
@@ -62,6 +66,11 @@ func (g *Game) Position() *Position {
 		for i, v := range r.Game.Values {
 			p.Values[v.Name] = rankName(s.Value(i))
 		}
+	}
+	if g.fromPiles {
+		// Begun from given piles, whose moves would not replay from the
+		// seed's deal: the piles alone, which Load takes as they stand.
+		return p
 	}
 	for _, m := range g.played {
 		p.Moves = append(p.Moves, r.MoveString(m))
@@ -143,8 +152,12 @@ func (r *Rules) Load(p *Position) (*Game, error) {
 		}
 		return g, nil
 	}
+	if g.state.Equal(r, s) {
+		return g, nil // the seed's deal itself: moves from here replay
+	}
 	s.seed = p.Seed
 	g.state = s
+	g.fromPiles = true
 	return g, nil
 }
 
@@ -221,8 +234,13 @@ func (r *Rules) stateOf(p *Position) (*State, error) {
 		return nil, fmt.Errorf("phase index %d is out of range 0..%d", p.PhaseIndex, len(r.Game.Phases))
 	}
 	s.phase = uint8(p.PhaseIndex)
-	if p.RedealsUsed < 0 || (r.redeal == nil && p.RedealsUsed > 0) || (r.redeal != nil && r.redeal.times >= 0 && p.RedealsUsed > r.redeal.times) || p.RedealsUsed > 65535 {
-		return nil, fmt.Errorf("%d redeals used is more than the game allows", p.RedealsUsed)
+	switch {
+	case p.RedealsUsed < 0:
+		return nil, fmt.Errorf("%d redeals used: the count cannot be below 0", p.RedealsUsed)
+	case r.redeal == nil && p.RedealsUsed > 0:
+		return nil, fmt.Errorf("%s used, but the game has no redeal", check.Plural(p.RedealsUsed, "redeal"))
+	case r.redeal != nil && r.redeal.times >= 0 && p.RedealsUsed > r.redeal.times || p.RedealsUsed > 65535:
+		return nil, fmt.Errorf("%s used is more than the game allows", check.Plural(p.RedealsUsed, "redeal"))
 	}
 	s.redeals = uint16(p.RedealsUsed)
 	for i, v := range r.Game.Values {

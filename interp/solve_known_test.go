@@ -138,3 +138,28 @@ func TestSolveKnownRougeEtNoir(t *testing.T) {
 		"unwinnable": {"c1": "KD QC JD TC 9D 8C 7D 6C 5D 4C 3D AD 2C"},
 	})
 }
+
+// A position given by its piles alone (no moves: hand-made, or edited) is
+// loaded as it stands, and a move played from it and saved loads again
+// (the save listed the move, which Load replayed from the seed's deal and
+// then refused the piles; the game's auto-save then stuck). The seed's own
+// deal, given by its piles, keeps its moves.
+func TestSaveAfterResumingPilesOnlyLoadsAgain(t *testing.T) {
+	r := rulesOf(t, "golf")
+	p := interp.NewFromRules(r, 1).Position()
+	g, err := r.Load(p)
+	require.NoError(t, err)
+	_, err = g.Play("t1 heap")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"t1 heap"}, g.Position().Moves, "the deal's own piles keep their moves")
+
+	t1, t2 := p.Piles[1].Cards, p.Piles[2].Cards // golf: heap, t1, t2, ...
+	t1[len(t1)-1], t2[len(t2)-1] = t2[len(t2)-1], t1[len(t1)-1]
+	g, err = r.Load(p)
+	require.NoError(t, err)
+	_, err = g.Play("t1 heap")
+	require.NoError(t, err)
+	again, err := r.Load(g.Position())
+	require.NoError(t, err, "the save written after one move does not load")
+	assert.True(t, again.State().Equal(r, g.State()))
+}
