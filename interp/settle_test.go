@@ -132,3 +132,39 @@ func TestTakeToStockLiesFaceDown(t *testing.T) {
 	_, err = r.Load(game.Position())
 	require.NoError(t, err, "the position does not load")
 }
+
+// A closed pile that follows left, at the start of its row, has its own
+// card read by `in place` (against the base rules that apply now), so it
+// cannot be hashed by its count alone: d3 and the discard x each hold one
+// card after two moves, and with 2S on d3 the game is won, with 3S lost.
+// unreadTops hashed both by their counts, so the lost arrangement, searched
+// first, made the won one look lost: the solver said unwinnable.
+func TestUnreadTopsInPlace(t *testing.T) {
+	src := `game "IP" {
+  suits S
+  foundation d[1..2] { in rows of 2; holds 1; base K; follow left up same-suit }
+  foundation d[3..3] { in rows of 2; holds 1; base 2 when r is empty; start when r is not empty; follow left up same-suit }
+  discard x
+  foundation f { build any; start when x is started }
+  reserve r { to f }
+  tableau t[2] { to d, x }
+  reserve junk
+  deal {
+    take 3S to t1
+    take 2S to t2
+    take 4S to r
+    rest to junk
+  }
+  win when d3 is in place and d3 is full and r is empty and every t is empty
+}`
+	g, err := check.Source("ip.patience", []byte(src))
+	require.NoError(t, err)
+	r := Compile(g)
+	s := r.Deal(1)
+	win, complete := (&plain{r: r}).wins(s.Clone())
+	require.True(t, complete)
+	require.True(t, win, "t2 d3, t1 x, r f wins")
+	assert.Equal(t, Winnable, r.Solve(s, Limits{Nodes: 100_000}).Verdict)
+	var n tally
+	checkGenerated(t, src, 2, 1, &n, budget{plain: 60000, nodes: 100000})
+}

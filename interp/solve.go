@@ -1128,7 +1128,8 @@ func (r *Rules) closedPiles() uint64 {
 // reads either: no build puts a card on it (a discard of pairs, of
 // outranked cards, or of no build at all: what it takes is decided by the
 // cards that come, or by other piles), and no other rule looks at it (it is
-// in no `outranked` list, and no pile follows it). What it holds is the
+// in no `outranked` list, it does not follow left, whose "in place" reads
+// its card, and no pile follows it). What it holds is the
 // pack less every other pile's cards, and its count is all any rule reads,
 // so it is hashed by its count alone: in Aces Up, Pyramid and Nestor the
 // discard is a number, not the order the cards went there.
@@ -1142,8 +1143,13 @@ func (r *Rules) unreadTops(closed uint64) uint64 {
 	for i := range r.piles {
 		p := &r.piles[i]
 		out &^= p.outBy
-		if p.follow != nil && p.left >= 0 {
-			out &^= 1 << p.left
+		if p.follow != nil {
+			// "In place" reads its own card, against its base at the start
+			// of a row; and what fills it reads the card on its left.
+			out &^= 1 << i
+			if p.left >= 0 {
+				out &^= 1 << p.left
+			}
 		}
 	}
 	return out
