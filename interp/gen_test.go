@@ -46,6 +46,20 @@ func (g *gen) printf(format string, args ...any) {
 	fmt.Fprintf(&g.b, format, args...)
 }
 
+// split deals the live cards to n piles at random, all of them: the
+// counts, as a deal writes them ("3, 0, 2").
+func (g *gen) split(n int) string {
+	counts, left := make([]string, n), g.live
+	for k := range counts {
+		c := left
+		if k < n-1 {
+			c = g.rng.IntN(left + 1)
+		}
+		counts[k], left = fmt.Sprint(c), left-c
+	}
+	return strings.Join(counts, ", ")
+}
+
 // relation is a random build relation: by one rank or more, of any rank
 // in a suit relation, or any card on any card; now and then two joined by
 // `or`.
@@ -507,15 +521,7 @@ func (g *gen) outrankGame() {
 	if hasStock {
 		g.printf("    1 to each t\n    rest to stock\n")
 	} else {
-		counts, left := make([]string, nt), g.live
-		for k := range counts {
-			c := left
-			if k < nt-1 {
-				c = g.rng.IntN(left + 1)
-			}
-			counts[k], left = fmt.Sprint(c), left-c
-		}
-		g.printf("    %s to t\n", strings.Join(counts, ", "))
+		g.printf("    %s to t\n", g.split(nt))
 	}
 	g.printf("  }\n")
 	if found && g.chance(0.5) {

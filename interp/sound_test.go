@@ -665,15 +665,7 @@ func TestSafeMovesFromWinPiles(t *testing.T) {
 		g.printf("  foundation f[%d] { base %s; build up %s }\n", nf, genRanks[g.lo], build)
 		g.printf("  tableau t[%d] { %sto foundations }\n  reserve junk\n  deal {\n", nt, g.pick("", "fill never; "))
 		g.takeOut()
-		counts, left := make([]string, nt), g.live
-		for k := range counts {
-			c := left
-			if k < nt-1 {
-				c = rng.IntN(left + 1)
-			}
-			counts[k], left = fmt.Sprint(c), left-c
-		}
-		g.printf("    %s to t\n  }\n", strings.Join(counts, ", "))
+		g.printf("    %s to t\n  }\n", g.split(nt))
 		g.win("foundations, t1")
 		checkGenerated(t, g.b.String(), 8, uint64(i), &n, budget{plainLimit, 200_000})
 	}
@@ -927,15 +919,7 @@ func TestSafeMovesUnderCoversAndGroups(t *testing.T) {
 		}
 		g.printf("  reserve junk\n  deal {\n")
 		g.takeOut()
-		counts, left := make([]string, nt), g.live
-		for k := range counts {
-			c := left
-			if k < nt-1 {
-				c = rng.IntN(left + 1)
-			}
-			counts[k], left = fmt.Sprint(c), left-c
-		}
-		g.printf("    %s to t\n  }\n", strings.Join(counts, ", "))
+		g.printf("    %s to t\n  }\n", g.split(nt))
 		g.win("foundations")
 		checkGenerated(t, g.b.String(), 8, uint64(i), &n, budget{plainLimit, 200_000})
 	}
