@@ -30,7 +30,10 @@ import (
 // cards keep their cyclic order (unlimited redeals) never applies, since
 // a shuffled redeal is always limited. The place rules turn it off: a pile
 // that follows left reads the top card of another, "in place" a chain of
-// them, and a group that closes up moves cards to piles no `to` names.
+// them, and a group that closes up moves cards to piles no `to` names. So
+// do two more readers of the stock and the waste: an `outranked` list that
+// names the waste reads its top card, and a run moved `using` the stock or
+// the waste counts it as a space while it is empty.
 func (r *Rules) wasteMask() uint64 {
 	g := r.Game
 	if r.stock < 0 || len(r.acts) != 1 || len(r.pairPiles) > 0 || len(r.closing) > 0 {
@@ -140,20 +143,16 @@ func (r *Rules) stockMove(s *State) (Move, bool) {
 	return Move{Kind: Redeal}, r.canRedeal(s)
 }
 
-// oddlyFaced counts the cards of the stock and the waste not faced as a
-// deal and a redeal face them: waste cards face down and stock cards face
-// up, as only the opening deal puts them. With unlimited redeals the
-// stock's length says where the stock has come round to only together
-// with this count: the cards keep their cyclic order, and a card once
-// dealt or gathered is faced as the rest, so the count only falls, and
-// two arrangements with the same count have the same cards oddly faced.
+// oddlyFaced counts the waste's cards not faced as a deal faces them:
+// face down, as only the opening deal puts them (the stock's cards always
+// lie face down: the deal, a take and a redeal put them so). With
+// unlimited redeals the stock's length says where the stock has come round
+// to only together with this count: the cards keep their cyclic order, and
+// a card once dealt or gathered is faced as the rest, so the count only
+// falls, and two arrangements with the same count have the same cards
+// oddly faced.
 func (r *Rules) oddlyFaced(s *State, waste uint64) int {
 	n := 0
-	for _, c := range s.Pile(r, r.stock) {
-		if !c.FaceDown() {
-			n++
-		}
-	}
 	for ps := waste; ps != 0; ps &= ps - 1 {
 		for _, c := range s.Pile(r, bits.TrailingZeros64(ps)) {
 			if c.FaceDown() {

@@ -271,8 +271,9 @@ func (c *moveCache) copyFrom(o *moveCache) {
 
 // acceptDeps returns, for each pile p, the piles whose acceptance (see
 // accept) may change when p's contents change: p itself, the piles that
-// start only after p, those whose start or base conditions read p, and
-// the empty pile that follows left of p.
+// start only after p, those whose start, base or build conditions read p,
+// the empty pile that follows left of p, and the piles whose `outranked`
+// list names p.
 // A change of phase makes every pile stale (Apply), so conditions on the
 // phase need no entry; the game values never change after the deal.
 // Whatever accept reads of the state beyond pile d itself must be here.

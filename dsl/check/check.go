@@ -1311,9 +1311,14 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				placed++
 			}
 			if placed > total {
-				// A take is made before the shuffle, wherever it is
-				// written: the cards dealt before it come out one short.
-				c.errorf(s, "the deal places %d cards by here, but %s only %d: %d too many (a `take` is made before the shuffle, wherever it is written)", placed, holdCount(c.g.Decks), total, placed-total)
+				// A take that reads no value is made before the shuffle,
+				// wherever it is written: the cards dealt before it come
+				// out short.
+				why := ""
+				if pat.Value < 0 {
+					why = " (a `take` is made before the shuffle, wherever it is written)"
+				}
+				c.errorf(s, "the deal places %d cards by here, but %s only %d: %d too many%s", placed, holdCount(c.g.Decks), total, placed-total, why)
 				return
 			}
 		case *dsl.Put:

@@ -121,6 +121,7 @@ func (c *checker) warnings(decls []pileDecl) {
 	// PILE` may take away every card dealt before it.
 	kept := leastPlaced(g, g.Deal)
 	fed := c.fedPiles()
+	neverBuilds := map[dsl.Node]bool{}
 	for i, p := range g.Piles {
 		switch {
 		case never(i) && f.kept[i]:
@@ -139,8 +140,11 @@ func (c *checker) warnings(decls []pileDecl) {
 		if p.StartAfter >= 0 && never(p.StartAfter) && f.dealt[i] == 0 && !fed[i] {
 			c.warnf(c.declNode(decls, i), "%q can never start: it waits for %q, which no card can ever enter", p.Name, g.Piles[p.StartAfter].Name)
 		}
-		if p.BuildWhen != nil && !c.possible(p.BuildWhen, f) && (i == 0 || g.Piles[i-1].Group != p.Group) {
-			c.warnf(c.declNode(decls, i), "%s never builds: its build's clause (%s) can never hold", p.Group, p.BuildWhenText)
+		if n := c.declNode(decls, i); p.BuildWhen != nil && !c.possible(p.BuildWhen, f) && !neverBuilds[n] {
+			// One warning for the piles of one declaration, which share
+			// the clause (a group declared in parts may not).
+			neverBuilds[n] = true
+			c.warnf(n, "%s never builds: its build's clause (%s) can never hold", c.declName(decls, n, p), p.BuildWhenText)
 		}
 		if p.StartWhen != nil && !c.possible(p.StartWhen, f) && f.dealt[i] == 0 && !fed[i] {
 			c.warnf(c.declNode(decls, i), "%q can never start: its `start when` condition can never hold", p.Name)
@@ -176,7 +180,7 @@ func (c *checker) warnings(decls []pileDecl) {
 			c.warnf(c.dealNode, "the game is won as soon as it is dealt: the deal puts every card in %s, where the win wants them", strings.Join(names, ", "))
 		}
 	}
-	c.reachWarnings(decls, f)
+	c.reachWarnings(decls, f, fed)
 	for i, ph := range g.Phases {
 		if ph.Until != nil && !c.possible(ph.Until, f) {
 			c.warnf(c.phaseNodes[i], "phase %q never ends: its `until` condition can never hold", ph.Name)
@@ -194,13 +198,12 @@ func (c *checker) warnings(decls []pileDecl) {
 // (none dealt, no stock deal or refill to it) at most as many as a build
 // from its base can reach. Each pile that falls short of its `holds` is
 // named.
-func (c *checker) reachWarnings(decls []pileDecl, f flow) {
+func (c *checker) reachWarnings(decls []pileDecl, f flow, fed []bool) {
 	g := c.g
 	win, ok := g.Win.(AllIn)
 	if !ok {
 		return
 	}
-	fed := c.fedPiles()
 	type short struct {
 		pile, most int
 		how        string
@@ -253,6 +256,21 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow) {
 		c.warnf(n, "the game can never be won: %s holds %d, but %s it holds at most %d, and the win's piles then hold at most %d of the %d cards",
 			name, p.Holds, x.how, x.most, total, g.CardCount)
 	}
+}
+
+// declName names the piles of declaration n, whose pile p is: the pile,
+// the group when the declaration is all of it, or the range it covers.
+func (c *checker) declName(decls []pileDecl, n dsl.Node, p *Pile) string {
+	for _, d := range decls {
+		if d.ast != n || len(d.piles) < 2 {
+			continue
+		}
+		if grp := c.group[p.Group]; grp != nil && len(grp.Piles) == len(d.piles) {
+			return p.Group
+		}
+		return fmt.Sprintf("%s to %s", c.g.Piles[d.piles[0]].Name, c.g.Piles[d.piles[len(d.piles)-1]].Name)
+	}
+	return p.Name
 }
 
 // theCards is "the card" or "the N cards".
