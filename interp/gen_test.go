@@ -46,6 +46,14 @@ func (g *gen) printf(format string, args ...any) {
 	fmt.Fprintf(&g.b, format, args...)
 }
 
+// liveRanks draws width live ranks in a row (g.lo to g.hi) and counts the
+// live cards, for the suits and decks already chosen.
+func (g *gen) liveRanks(width int) {
+	g.lo = 1 + g.rng.IntN(14-width)
+	g.hi = g.lo + width - 1
+	g.live = width * len(g.suits) * max(g.decks, 1)
+}
+
 // split deals the live cards to n piles at random, all of them: the
 // counts, as a deal writes them ("3, 0, 2").
 func (g *gen) split(n int) string {

@@ -448,11 +448,8 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refStartAfter:
 		return fmt.Sprintf("%s may start only after %s has started", dp, r.PileName(d.startAfter))
 	case refStartWhen:
-		switch later, why := r.phaseWait(s, gp.StartWhen); later {
-		case 1:
-			return fmt.Sprintf("%s may not start yet: %s", dp, why)
-		case -1:
-			return fmt.Sprintf("%s may not start any more: %s", dp, why)
+		if why, ok := r.phaseRefusal(s, gp.StartWhen, dp+" may not start"); ok {
+			return why
 		}
 		return fmt.Sprintf("%s may not start now: its `start when` condition does not hold", dp)
 	case refBase:
@@ -473,11 +470,8 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	case refNoBuild:
 		return fmt.Sprintf("nothing may be placed on %s", dp)
 	case refBuildWhen:
-		switch later, why := r.phaseWait(s, gp.BuildWhen); later {
-		case 1:
-			return fmt.Sprintf("nothing may be placed on %s yet: %s", dp, why)
-		case -1:
-			return fmt.Sprintf("nothing may be placed on %s any more: %s", dp, why)
+		if why, ok := r.phaseRefusal(s, gp.BuildWhen, "nothing may be placed on "+dp); ok {
+			return why
 		}
 		return fmt.Sprintf("nothing may be placed on %s now: it builds only %s", dp, gp.BuildWhenText)
 	case refFaceDown:
@@ -508,6 +502,20 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 		return fmt.Sprintf("%s takes a card only while a higher card%s shows on another of %s%s; none outranks %s now", dp, kin, r.groupList(o.By), high, bottom)
 	}
 	return fmt.Sprintf("%s may not go to %s", bottom, dp)
+}
+
+// phaseRefusal is the refusal of a rule limited to a phase (see
+// phaseWait), after head ("t1 may not start"): "head yet: ..." while its
+// phase is to come, "head any more: ..." once it is over; false for any
+// other condition.
+func (r *Rules) phaseRefusal(s *State, c check.Cond, head string) (string, bool) {
+	switch later, why := r.phaseWait(s, c); later {
+	case 1:
+		return head + " yet: " + why, true
+	case -1:
+		return head + " any more: " + why, true
+	}
+	return "", false
 }
 
 // phaseWait says why a rule limited to a phase (`during P`, `after P`) does

@@ -653,9 +653,7 @@ func TestSafeMovesFromWinPiles(t *testing.T) {
 		g := &gen{rng: rng, decks: 1}
 		g.suits = [][]string{{"S"}, {"D", "S"}, {"S", "H"}}[rng.IntN(3)]
 		width := 2 + rng.IntN(2)
-		g.lo = 1 + rng.IntN(14-width)
-		g.hi = g.lo + width - 1
-		g.live = width * len(g.suits)
+		g.liveRanks(width)
 		nf, build := 1, g.pick("any-suit", "same-colour")
 		if g.chance(0.5) {
 			nf, build = len(g.suits), "same-suit"
@@ -689,9 +687,7 @@ func TestWinPilesThatFollowLeft(t *testing.T) {
 			g.decks = 2
 		}
 		width := 2 + rng.IntN(2)
-		g.lo = 1 + rng.IntN(14-width)
-		g.hi = g.lo + width - 1
-		g.live = width * len(g.suits) * g.decks
+		g.liveRanks(width)
 		g.printf("game \"G\" {\n  decks %d\n  suits %s\n", g.decks, strings.Join(g.suits, ", "))
 		rel := g.pick("up same-suit", "up any-suit", "either same-colour", "down other-suit", g.step())
 		g.slotsFilled(g.live, width+rng.IntN(2), rel)
@@ -897,9 +893,7 @@ func TestSafeMovesUnderCoversAndGroups(t *testing.T) {
 		g := &gen{rng: rng, decks: 1}
 		g.suits = [][]string{{"S"}, {"S", "H"}, {"D", "S"}}[rng.IntN(3)]
 		width := 2 + rng.IntN(2)
-		g.lo = 1 + rng.IntN(14-width)
-		g.hi = g.lo + width - 1
-		g.live = width * len(g.suits)
+		g.liveRanks(width)
 		nt := 2 + rng.IntN(2)
 		covers := i%2 == 0
 		g.printf("game \"G\" {\n  suits %s\n", strings.Join(g.suits, ", "))
@@ -966,12 +960,10 @@ func TestOutrankedGames(t *testing.T) {
 		g := &gen{rng: rng, decks: 1}
 		g.suits = [][]string{{"S"}, {"S", "H"}, {"D", "S"}}[rng.IntN(3)]
 		width := 2 + rng.IntN(2)
-		g.lo = 1 + rng.IntN(14-width)
+		g.liveRanks(width)
 		if rng.IntN(3) == 0 {
-			g.lo = 1 // an Ace, which aces-high ranks on top
+			g.lo, g.hi = 1, width // an Ace, which aces-high ranks on top
 		}
-		g.hi = g.lo + width - 1
-		g.live = width * len(g.suits)
 		g.printf("game \"G\" {\n  suits %s\n", strings.Join(g.suits, ", "))
 		g.outrankGame()
 		if checkGenerated(t, g.b.String(), 6, uint64(i), &n, budget{plainLimit, 100_000}) {
@@ -1161,9 +1153,7 @@ func TestDealsThatMayNotCommute(t *testing.T) {
 		if len(g.suits) == 2 {
 			width = 2 + rng.IntN(2)
 		}
-		g.lo = 1 + rng.IntN(14-width)
-		g.hi = g.lo + width - 1
-		g.live = width * len(g.suits)
+		g.liveRanks(width)
 		nt := 1 + rng.IntN(2)
 		g.printf("game \"G\" {\n  suits %s\n", strings.Join(g.suits, ", "))
 		g.printf("  foundation f { base %s; build up any-suit%s }\n", genRanks[g.lo], g.pick("", "", "; accepts runs"))
@@ -1217,9 +1207,7 @@ func TestBuildClauses(t *testing.T) {
 		if len(g.suits) == 2 {
 			width = 2
 		}
-		g.lo = 1 + rng.IntN(14-width)
-		g.hi = g.lo + width - 1
-		g.live = width * len(g.suits)
+		g.liveRanks(width)
 		g.printf("game \"G\" {\n  suits %s\n", strings.Join(g.suits, ", "))
 		phase := g.chance(0.5)
 		clause := g.pick("when stock is empty", "when r1 is empty", "when any r is empty", "when f is started", "when r1 is not empty", "when no r is empty")
