@@ -502,7 +502,7 @@ type PileTest struct {
 	Is    bool   `parser:"( ( @( 'is' | 'are' )"`
 	Not   bool   `parser:"    @'not'?"`
 	State string `parser:"    @( 'empty' | 'full' | 'started' | 'in' 'place' ) )"`
-	Holds *Int   `parser:"| 'holds' @@ 'cards'? )"`
+	Holds *Int   `parser:"| 'holds' @@ ( 'cards' | 'card' )? )"`
 }
 
 // Name is a newly declared identifier (never a keyword) with its position.

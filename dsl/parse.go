@@ -71,7 +71,7 @@ func init() {
 
 const keywordList = `
 	accepts aces-high after aka all alternate-colour and any any-rank any-suit are base black both-ends
-	bottom build but by cards cell close cover deal decks discard down during each either
+	bottom build but by card cards cell close cover deal decks discard down during each either
 	empty every except face fanned fill follow foundation from full game grid holds in is
 	layout left let move never no none not of one or other-suit otherwise outranked pairs phase place
 	rank red redeal refill reserve rest row rows run runs same-colour same-rank same-suit

@@ -95,6 +95,7 @@ var keywordDocs = map[string]keywordDoc{
 	"after":   {"Conditions", "`after PHASE`: once PHASE is over; `start after PILE`: once PILE has a card."},
 	"all":     {"Conditions", "`all cards in PILE, ...`: every card of the pack lies in these piles."},
 	"cards":   {"Conditions", "`all cards in PILE, ...`; `PILE holds N cards`."},
+	"card":    {"Conditions", "`PILE holds 1 card`: the pile holds exactly one card."},
 	"in":      {"Conditions", "`all cards in PILE, ...`: every card of the pack lies in these piles; `in rows of N`; `is in place`."},
 	"every":   {"Conditions", "`every PILE is ...`: each pile of the group (the default)."},
 	"no":      {"Conditions", "`no PILE is ...`: none of the piles of the group."},
