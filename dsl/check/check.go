@@ -806,6 +806,20 @@ func (c *checker) pileRules(d pileDecl) {
 				c.errorf(seen[kind], "the stock lies face down and deals from its top: drop `%s`", kind)
 			}
 		}
+		// Nor does it take a card by a move or give one but by dealing, and
+		// it holds what the deal and its redeals give it: these would be
+		// rules that no play ever reads.
+		if seen["move"] != nil {
+			c.errorf(seen["move"], "the stock's cards leave only by dealing: drop `move`")
+		}
+		for _, kind := range []string{"accepts", "fill", "start"} {
+			if seen[kind] != nil {
+				c.errorf(seen[kind], "the stock takes no card by a move, only by a redeal: drop `%s`", kind)
+			}
+		}
+		if seen["holds"] != nil {
+			c.errorf(seen["holds"], "the stock holds the cards the deal leaves it, and a redeal gathers them all back: drop `holds`")
+		}
 	}
 	if p0.Grid && seen["holds"] != nil {
 		c.errorf(seen["holds"], "a grid column takes a row from every deal to it, and a refill may add one: it has no `holds`")
