@@ -76,8 +76,9 @@ new games ("n", the picker) so too; without it, any deal.
 
 --replay FILE plays a line of play from the seed's deal and goes on from
 there in line mode: a file of moves, one per line as play takes them (lines
-starting with # are skipped, so what "patience solve" prints will do), or
-what "patience solve --json" prints, which names the ruleset and the seed.
+starting with # are skipped, so what "patience solve" prints will do, and
+its first line names the seed, so --seed may be left out), or what
+"patience solve --json" prints, which names the ruleset and the seed.
 "-" reads it from standard input. A move that cannot be played is an error
 that names its line. A replayed game is not saved unless asked for.
 

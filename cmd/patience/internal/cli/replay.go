@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
@@ -23,7 +24,9 @@ type replayFile struct {
 	name    string
 	moves   []replayMove
 	meta    *solveJSON // from a JSON file
-	hasSeed bool       // and it names its seed
+	hasSeed bool       // the file names its seed: the JSON's, or solve's first line
+	seed    uint64
+	game    string // the game solve's first line names
 }
 
 type replayMove struct {
@@ -76,6 +79,7 @@ func readReplay(path string, stdin io.Reader) (*replayFile, error) {
 		var fields map[string]json.RawMessage
 		_ = json.Unmarshal(trimmed, &fields) // it decoded above
 		_, rf.hasSeed = fields["seed"]
+		rf.seed = sj.Seed
 		rf.meta = &sj
 		return rf, nil
 	}
@@ -87,6 +91,9 @@ func readReplay(path string, stdin io.Reader) (*replayFile, error) {
 		line = strings.TrimSpace(line)
 		if v, ok := strings.CutPrefix(line, "# verdict: "); ok && verdict == "" {
 			verdict = v
+		}
+		if len(rf.moves) == 0 && !rf.hasSeed {
+			rf.game, rf.seed, rf.hasSeed = solveHeader(line)
 		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -102,6 +109,21 @@ func readReplay(path string, stdin io.Reader) (*replayFile, error) {
 		return nil, fmt.Errorf("%s has no moves to replay", rf.name)
 	}
 	return rf, nil
+}
+
+// solveHeader reads the first line solve prints, "# GAME, seed N", which
+// says the deal its moves are for.
+func solveHeader(line string) (game string, seed uint64, ok bool) {
+	rest, ok := strings.CutPrefix(line, "# ")
+	i := strings.LastIndex(rest, ", seed ")
+	if !ok || i < 0 {
+		return "", 0, false
+	}
+	seed, err := strconv.ParseUint(rest[i+len(", seed "):], 10, 64)
+	if err != nil {
+		return "", 0, false
+	}
+	return rest[:i], seed, true
 }
 
 // play plays the moves on g, or says which one could not be played and why.
@@ -136,15 +158,15 @@ func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, see
 		case ruleset == "":
 			ruleset = besideFile(rf.meta.Ruleset, path)
 		}
-		switch {
-		case !rf.hasSeed:
-			// A file of moves without its seed: like moves one per line,
-			// the seed must be given (it is not seed 0).
-		case seedGiven && seed != rf.meta.Seed:
-			return nil, "", nil, fmt.Errorf("%s is a line of play for seed %d, not %d; leave out --seed to play it", rf.name, rf.meta.Seed, seed)
-		default:
-			seed, seedGiven = rf.meta.Seed, true
-		}
+	}
+	// A file that names its seed plays that deal; one that does not needs
+	// the seed given (it is not seed 0).
+	switch {
+	case !rf.hasSeed:
+	case seedGiven && seed != rf.seed:
+		return nil, "", nil, fmt.Errorf("%s is a line of play for seed %d, not %d; leave out --seed to play it", rf.name, rf.seed, seed)
+	default:
+		seed, seedGiven = rf.seed, true
 	}
 	switch {
 	case ruleset == "":
@@ -165,6 +187,10 @@ func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, see
 	}
 	g := interp.NewFromRules(r, seed)
 	if err := rf.play(g); err != nil {
+		if rf.game != "" && rf.game != game.Name {
+			// Its moves are very likely another game's.
+			err = fmt.Errorf("%w (%s says it is a line of play for %s, and this game is %s)", err, rf.name, quoteShort(rf.game), quoteShort(game.Name))
+		}
 		return nil, "", nil, err
 	}
 	return g, ruleset, rf, nil
