@@ -117,6 +117,8 @@ func (d *Diagnostics) Render() string {
 			end := min(start+maxLine, n)
 			text = string(runes[start:end])
 			col -= start
+			// The caret stops where the line shown is cut.
+			width = max(min(width, end-start-col+1), 1)
 		}
 		gutter := fmt.Sprintf("%5d | ", x.Pos.Line)
 		b.WriteString(gutter)

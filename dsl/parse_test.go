@@ -240,3 +240,18 @@ func TestClosest(t *testing.T) {
 	assert.Equal(t, "show", dsl.Closest("shwo", []string{"show", "play"}), "a swap of two letters is one edit")
 	assert.Equal(t, "", dsl.Closest("frobnicate", []string{"validate", "list"}), "too far to be a typo")
 }
+
+// A long line is cut, and the caret under a span that runs past the cut
+// stops with the line shown.
+func TestRenderCutsTheCaretWithTheLine(t *testing.T) {
+	line := "  base " + strings.Repeat("A, ", 60) + "A"
+	d := &dsl.Diagnostics{Source: []byte(line + "\n"), List: []*dsl.Diagnostic{{Severity: dsl.Error, Message: "m"}}}
+	d.List[0].Pos.Filename, d.List[0].Pos.Line, d.List[0].Pos.Column = "f", 1, 3
+	d.List[0].End = d.List[0].Pos
+	d.List[0].End.Column = len(line) + 1
+	out := strings.Split(d.Render(), "\n")
+	require.Len(t, out, 4)
+	shown, caret := out[1], out[2]
+	assert.Equal(t, len(shown), len(caret), "the caret ends where the cut line does:\n%s\n%s", shown, caret)
+	assert.True(t, strings.HasSuffix(caret, "^"))
+}
