@@ -216,8 +216,17 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow, fed []bool) {
 		if p.Holds > 0 {
 			room = p.Holds
 		}
-		if f.dealt[q] == 0 && !fed[q] && len(p.Refill) == 0 && !c.takesLooseGroups(q) {
-			if most, how := c.longestBuild(p); most < room {
+		if taken, ok := c.takenStart(q); (f.dealt[q] == 0 || ok) && !fed[q] && len(p.Refill) == 0 && !c.takesLooseGroups(q) {
+			most, how := c.longestBuild(p, 0)
+			if ok {
+				// Started by a card the deal takes out for it: it builds
+				// from that card, and from its base only if it can empty.
+				fromTaken, howTaken := c.longestBuild(p, taken)
+				if !f.leaves[q] || fromTaken >= most {
+					most, how = fromTaken, howTaken
+				}
+			}
+			if most < room {
 				if p.Holds > 0 {
 					shorts = append(shorts, short{q, most, how})
 				}
@@ -229,19 +238,27 @@ func (c *checker) reachWarnings(decls []pileDecl, f flow, fed []bool) {
 	if total >= g.CardCount {
 		return
 	}
-	said := map[dsl.Node]bool{} // one warning for the piles of one declaration
+	// One warning for the piles of one declaration that fall short alike
+	// (piles started by different cards the deal takes out may not).
+	type kind struct {
+		n    dsl.Node
+		most int
+		how  string
+	}
+	said := map[kind]bool{}
 	for _, x := range shorts {
 		n := c.declNode(decls, x.pile)
-		if said[n] {
+		k := kind{n, x.most, x.how}
+		if said[k] {
 			continue
 		}
-		said[n] = true
+		said[k] = true
 		p := g.Piles[x.pile]
 		// The short piles of the declaration: one by name, all of it as a
 		// range, some of them listed.
 		var names []string
 		for _, y := range shorts {
-			if c.declNode(decls, y.pile) == n {
+			if (kind{c.declNode(decls, y.pile), y.most, y.how}) == k {
 				names = append(names, fmt.Sprintf("%q", g.Piles[y.pile].Name))
 			}
 		}
@@ -321,10 +338,28 @@ func (c *checker) takesLooseGroups(q int) bool {
 	return false
 }
 
+// takenStart reports whether the deal puts exactly one card on pile q, face
+// up, by a `take` of a fixed rank, and puts nothing else there: the ranks
+// that card may have.
+func (c *checker) takenStart(q int) (uint16, bool) {
+	ranks, n := uint16(0), 0
+	for _, st := range c.g.Deal {
+		if st.Pile != q {
+			continue
+		}
+		if st.Kind != DealTake || st.Pattern.Value >= 0 || st.Face != FaceUp {
+			return 0, false
+		}
+		ranks, n = st.Pattern.Ranks, n+st.Count
+	}
+	return ranks, n == 1 && ranks != 0
+}
+
 // longestBuild is the most cards pile p could hold by building from an
 // empty pile (an over-estimate: it counts ranks, not which cards are left),
-// and how that comes about, for the message.
-func (c *checker) longestBuild(p *Pile) (int, string) {
+// or, where taken is not 0, from a first card of one of those ranks that
+// the deal put there; and how that comes about, for the message.
+func (c *checker) longestBuild(p *Pile, taken uint16) (int, string) {
 	if p.Pairs > 0 || p.Outranked != nil {
 		return c.g.CardCount, "" // it takes cards whatever it holds
 	}
@@ -335,13 +370,17 @@ func (c *checker) longestBuild(p *Pile) (int, string) {
 			ranks &= b.Pattern.Ranks
 		}
 	}
-	if ranks == 0 {
+	if ranks == 0 && taken == 0 {
 		return 0, "no card matches its base, so"
 	}
 	for _, b := range p.Base {
 		if b.Cond != nil || b.Pattern.Value >= 0 {
 			ranks = 0x3ffe // a base that may not apply, or set by the deal: any rank
 		}
+	}
+	started := "started with"
+	if taken != 0 {
+		ranks, started = taken, "dealt"
 	}
 	if p.Build == nil {
 		return 1, "with no `build`,"
@@ -375,7 +414,7 @@ func (c *checker) longestBuild(p *Pile) (int, string) {
 		}
 	}
 	step := map[Step]string{StepUp: "up", StepDown: "down", StepSame: "on the same rank"}[p.Build.Step]
-	return best, fmt.Sprintf("started with %s and built %s without wrap,", rankWord(from), step)
+	return best, fmt.Sprintf("%s %s and built %s without wrap,", started, rankWord(from), step)
 }
 
 func rankWord(r int) string {
