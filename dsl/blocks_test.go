@@ -33,3 +33,28 @@ func TestBlockNamesAndStarters(t *testing.T) {
 		}
 	}
 }
+
+// The books' words for a relation's suits and colours are answered with
+// the keyword that says them here.
+func TestBookPhrasesSuggestTheKeyword(t *testing.T) {
+	for phrase, want := range map[string]string{
+		"in suit":                "same-suit",
+		"in Suit":                "same-suit",
+		"in colour":              "same-colour",
+		"regardless of suit":     "any-suit",
+		"in alternating colours": "alternate-colour",
+		"alternating colors":     "alternate-colour",
+		"alternate-color":        "alternate-colour",
+	} {
+		src := "game \"B\" {\n  tableau t[4] { build down " + phrase + "; to t }\n  deal { 13 to each t }\n  win when all cards in t\n}\n"
+		_, err := dsl.Parse("x.patience", []byte(src))
+		var ds *dsl.Diagnostics
+		if !errors.As(err, &ds) {
+			t.Errorf("%q: no diagnostics: %v", phrase, err)
+			continue
+		}
+		if got := ds.List[0].Suggest; got != want {
+			t.Errorf("build down %s: suggests %q, want %q (%s)", phrase, got, want, ds.List[0].Message)
+		}
+	}
+}

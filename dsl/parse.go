@@ -290,7 +290,11 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	if !errors.As(perr, &ut) || ut.Unexpected.EOF() || pos.Offset < 0 || pos.Offset >= len(src) {
 		return d
 	}
-	defer func() { suggestLiteral(d, ut) }()
+	defer func() {
+		if d.Pos.Offset >= 0 && d.Pos.Offset < len(src) {
+			suggestLiteral(d, ut, src[d.Pos.Offset:])
+		}
+	}()
 	d.End = pos
 	d.End.Column += utf8.RuneCountInString(ut.Unexpected.Value)
 	d.End.Offset += len(ut.Unexpected.Value)
@@ -515,9 +519,27 @@ func expected(ut *participle.UnexpectedTokenError) string {
 
 var literalRE = regexp.MustCompile(`"([a-z-]+)"`)
 
+// bookPhrases are the words the books use for a relation's suit and
+// colour, each with the keyword that says it here.
+var bookPhrases = []struct{ phrase, keyword string }{
+	{"in suit", "same-suit"},
+	{"in colour", "same-colour"},
+	{"in color", "same-colour"},
+	{"regardless of suit", "any-suit"},
+	{"in alternating colours", "alternate-colour"},
+	{"in alternating colors", "alternate-colour"},
+	{"in alternate colours", "alternate-colour"},
+	{"in alternate colors", "alternate-colour"},
+	{"alternating colours", "alternate-colour"},
+	{"alternating colors", "alternate-colour"},
+	{"alternating", "alternate-colour"},
+}
+
 // suggestLiteral adds a did-you-mean when the unexpected word is close to a
-// keyword the grammar expected there.
-func suggestLiteral(d *Diagnostic, ut *participle.UnexpectedTokenError) {
+// keyword the grammar expected there, or begins a phrase of the books that
+// one says (`build down in suit`: "same-suit"); rest is the source from
+// the unexpected word on.
+func suggestLiteral(d *Diagnostic, ut *participle.UnexpectedTokenError, rest []byte) {
 	if d.Suggest != "" {
 		return
 	}
@@ -525,6 +547,15 @@ func suggestLiteral(d *Diagnostic, ut *participle.UnexpectedTokenError) {
 	for _, m := range literalRE.FindAllStringSubmatch(expected(ut), -1) {
 		if m[1] != ut.Unexpected.Value {
 			cands = append(cands, m[1])
+		}
+	}
+	words := strings.ToLower(strings.Join(strings.Fields(string(rest[:min(len(rest), 40)])), " "))
+	for _, b := range bookPhrases {
+		if words == b.phrase || strings.HasPrefix(words, b.phrase+" ") || strings.HasPrefix(words, b.phrase+";") || strings.HasPrefix(words, b.phrase+"}") {
+			if slices.Contains(cands, b.keyword) {
+				d.Suggest = b.keyword
+				return
+			}
 		}
 	}
 	d.Suggest = Closest(ut.Unexpected.Value, cands)

@@ -1157,9 +1157,13 @@ func (c *checker) pattern(p *dsl.Pattern) (Pattern, bool) {
 		c.errorf(p.Word, "a colour goes with a rank, as in `%s A`; %q names a card already", p.Colour, w)
 		return out, false
 	}
-	c.errorf(p.Word, "%q is not a rank (A, 2..10, J, Q, K) or a card (AS, 10H, KD)", w)
+	d := c.errorf(p.Word, "%q is not a rank (A, 2..10, J, Q, K) or a card (AS, 10H, KD)", w)
+	d.Suggest = rankNames[strings.TrimSuffix(strings.ToLower(w), "s")]
 	return out, false
 }
+
+// rankNames are the ranks as the books name them, each with its letter.
+var rankNames = map[string]string{"ace": "A", "jack": "J", "knave": "J", "queen": "Q", "king": "K", "ten": "10", "deuce": "2"}
 
 // packed refuses a pattern that no card of the pack matches.
 func (c *checker) packed(p *dsl.Pattern, out Pattern) (Pattern, bool) {
@@ -1309,13 +1313,14 @@ func (c *checker) unary(u *dsl.UnaryCond) Cond {
 
 func (c *checker) deal(d *dsl.DealBlock) {
 	c.dealNode = d
+	errorsBefore := len(c.diags)
 	total := c.g.CardCount
 	placed := 0
 	var rest dsl.Node
 	for _, s := range d.Stmts {
 		switch s := s.(type) {
 		case *dsl.Take:
-			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "")
+			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "", "take %s to each %s")
 			if !ok {
 				continue
 			}
@@ -1378,7 +1383,11 @@ func (c *checker) deal(d *dsl.DealBlock) {
 				return
 			}
 		case *dsl.Bottom:
-			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "the deal is still being made, so no game value is known yet")
+			form := "move %s to each %s"
+			if s.Bottom {
+				form = "move %s to bottom of each %s"
+			}
+			piles, pat, ok := c.dealPattern(s.Each, &s.Pile, s.Pattern, "the deal is still being made, so no game value is known yet", form)
 			if !ok {
 				continue
 			}
@@ -1411,7 +1420,8 @@ func (c *checker) deal(d *dsl.DealBlock) {
 			c.g.Deal = append(c.g.Deal, DealStep{Kind: DealPut, Pile: pile, Count: -1, Face: face})
 		}
 	}
-	if rest == nil && placed < total {
+	if rest == nil && placed < total && len(c.diags) == errorsBefore {
+		// (After an error in the deal its count says nothing.)
 		to := "stock"
 		if c.g.Stock < 0 {
 			to = "PILE" // no stock to put them in
@@ -1871,14 +1881,20 @@ func (posNode) Span() (lexer.Position, lexer.Position) {
 // every pile of a group with each. A game value is refused with noValue:
 // none is known while the deal is made. (A `take`, whose noValue is "",
 // may read one: valueTakes checks that it is known by then.)
-func (c *checker) dealPattern(each bool, pile *dsl.Ref, p *dsl.Pattern, noValue string) ([]int, Pattern, bool) {
+func (c *checker) dealPattern(each bool, pile *dsl.Ref, p *dsl.Pattern, noValue, eachForm string) ([]int, Pattern, bool) {
 	var piles []int
+	pat, ok := c.pattern(p)
+	_, isPile := c.piles[pile.Text]
+	if grp := c.group[pile.Text]; !each && !isPile && grp != nil && len(grp.Piles) > 1 && ok {
+		// A group where one pile is wanted: most likely each of them was.
+		c.errorf(pile, "%q is a group of %d piles: say `%s`, or name one pile, e.g. %q", pile.Text, len(grp.Piles), fmt.Sprintf(eachForm, pat.Text, pile.Text), c.g.Piles[grp.Piles[0]].Name)
+		return nil, pat, false
+	}
 	if each {
 		piles, _ = c.refPiles(pile)
 	} else if i, ok := c.onePile(pile); ok {
 		piles = []int{i}
 	}
-	pat, ok := c.pattern(p)
 	if len(piles) == 0 || !ok {
 		return nil, pat, false
 	}
