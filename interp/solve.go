@@ -657,7 +657,7 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 		// is enough (see remember): no position is met again while it is
 		// being searched.
 		if v, ok := sv.seen.get(key); ok {
-			return exhausted, sv.reliesOn(v)
+			return exhausted, sv.reliesOn(v, depth)
 		}
 		if sv.seen.full() {
 			// The table must grow: only if the larger table fits too.
@@ -788,11 +788,16 @@ func relying(depth int, stamp uint64) uint64 {
 	return (stamp&stampMask)<<depthBits | uint64(depth)
 }
 
-// reliesOn is the least depth of the line that a position met again, with
-// value v, relies on (see onLine). A position that relied on one that has
-// since been searched to the end is taken to rely on the root: what it
-// relied on might rely on more, and forgetting it costs only a search.
-func (sv *solver) reliesOn(v uint64) int {
+// reliesOn is the least depth of the line that a position met again at
+// depth, with value v, relies on (see onLine). A position that relied on
+// one that has since been searched to the end is taken to rely on the
+// root: what it relied on might rely on more, and forgetting it costs only
+// a search. The one it relied on is still on the line only if it lies
+// above the position met (depth d < depth) and depth d has entered no
+// position since (its stamp is unchanged): the stamp of a depth the line
+// has gone back above, and not come down to again, is stale, and the
+// position it names is no longer on the line.
+func (sv *solver) reliesOn(v uint64, depth int) int {
 	switch {
 	case v&onLineFlag != 0:
 		return int(v &^ onLineFlag)
@@ -800,7 +805,7 @@ func (sv *solver) reliesOn(v uint64) int {
 		return noLow
 	}
 	d := int(v & maxDepthLow)
-	if d < len(sv.stamps) && sv.stamps[d]&stampMask == v>>depthBits {
+	if d < depth && sv.stamps[d]&stampMask == v>>depthBits {
 		return d
 	}
 	return 0
