@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -35,7 +36,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	err := helpForUnknown(root, args)
+	if err == nil {
+		err = root.ExecuteContext(ctx)
+	}
 	if err == nil {
 		return 0
 	}
@@ -126,6 +130,25 @@ func fixCompletionCmd(root *cobra.Command) {
 			return fmt.Errorf("unknown shell %s; completion scripts are made for %s", quoteShort(args[0]), list("and"))
 		}
 	}
+}
+
+// helpForUnknown refuses "patience NAME --help" for a NAME that is no
+// command, where cobra would print the root's help and exit 0.
+func helpForUnknown(root *cobra.Command, args []string) error {
+	if !slices.ContainsFunc(args, func(a string) bool { return a == "--help" || a == "-h" }) {
+		return nil
+	}
+	root.InitDefaultHelpCmd()
+	c, rest, err := root.Find(args)
+	if err != nil || c != root {
+		return nil
+	}
+	for _, a := range rest { // the root's own flags take no value
+		if !strings.HasPrefix(a, "-") {
+			return unknownCommand(root, a)
+		}
+	}
+	return nil
 }
 
 func unknownCommand(root *cobra.Command, name string) error {

@@ -322,9 +322,18 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 	case interp.Lost:
 		c.put(1, height-1, clip("*** Lost: no move can make progress now. ***  u undo  n new deal  q quit", width-2), lookLost)
 	default:
+		// d deals from the stock, or redeals: named only where the game has
+		// one or the other.
+		deal, g := "", p.g.Rules.Game
+		switch {
+		case g.Stock >= 0 && len(g.Actions) > 0:
+			deal = "d deal  "
+		case g.Redeal != nil:
+			deal = "d redeal  "
+		}
 		for _, keys := range []string{
-			"arrows/tab move  enter pick/drop  d deal  u undo  r redo  h hint  a/A auto  n new  ? help  q quit",
-			"enter pick/drop  d deal  u undo  h hint  ? help  q quit",
+			"arrows/tab move  enter pick/drop  " + deal + "u undo  r redo  h hint  a/A auto  n new  ? help  q quit",
+			"enter pick/drop  " + deal + "u undo  h hint  ? help  q quit",
 			"? help  q quit",
 		} {
 			if utf8.RuneCountInString(keys) <= width-2 {
