@@ -168,3 +168,39 @@ func TestLongNamesAreCut(t *testing.T) {
 		}
 	}
 }
+
+// A row too wide for the screen is wrapped into parts as even as they can
+// be: fourteen piles as seven and seven, never thirteen and a lone one that
+// reads as a row of its own; with room, the rows stay apart and their parts
+// together.
+func TestWrappedRowsShareEvenly(t *testing.T) {
+	src := `game "R" {
+  tableau m[28] { in rows of 14; holds 1; to m, f }
+  foundation f { build any }
+  deal { take 2C to f; 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 to m; rest to f }
+  layout { row m; row f }
+  win when all cards in f
+}`
+	path := filepath.Join(t.TempDir(), "rows.patience")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	label := regexp.MustCompile(`\bm\d+\b`)
+	for _, size := range [][2]int{{80, 24}, {80, 30}} {
+		h := newHarness(t, path, 1, "")
+		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		checkOnScreen(t, h, size[0], size[1], fmt.Sprintf("at %d×%d", size[0], size[1]))
+		var parts []int
+		blankAfter := map[int]bool{}
+		for _, line := range strings.Split(h.frame(), "\n") {
+			if strings.TrimSpace(line) == "" && len(parts) > 0 {
+				blankAfter[len(parts)] = true
+			}
+			if n := len(label.FindAllString(line, -1)); n > 0 {
+				parts = append(parts, n)
+			}
+		}
+		assert.Equal(t, []int{7, 7, 7, 7}, parts, "at %d×%d:\n%s", size[0], size[1], h.frame())
+		if size[1] >= 30 {
+			assert.True(t, blankAfter[2] && !blankAfter[1] && !blankAfter[3], "rows apart, parts together, at %d×%d:\n%s", size[0], size[1], h.frame())
+		}
+	}
+}

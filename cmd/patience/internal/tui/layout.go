@@ -77,7 +77,7 @@ type layoutOpts struct {
 	cap     int // fanned piles show at most this many lines; 0: all
 	labels  labelMode
 	margins bool // number the rows of grids
-	tight   bool // no blank line between rows
+	tight   bool // no blank line between rows (the parts of a row wrapped never have one)
 	noNext  bool // no "next" line under the foundations
 	width   int  // rows wider than this wrap; 0: none do
 	labelW  int  // labels are cut to this many columns; 0: never
@@ -230,21 +230,41 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			margin = len(strconv.Itoa(depth)) + 1
 		}
 		// A row wider than the screen goes on over as many lines as it
-		// needs.
-		for len(cols) > 0 {
-			rv := rowView{margin: margin}
-			rv.w = margin
-			k := 0
-			for k < len(cols) {
-				w := cols[k].w
+		// needs, as evenly as they can share it (14 piles as 7 and 7, not
+		// 13 and 1: a lone pile under the middle of a row reads as another
+		// row's).
+		fits := func(cols []colView, most int) int {
+			w, k := margin, 0
+			for k < len(cols) && k < most {
+				cw := cols[k].w
 				if k > 0 {
-					w++
+					cw++
 				}
-				if k > 0 && o.width > 0 && rv.w+w > o.width {
+				if k > 0 && o.width > 0 && w+cw > o.width {
 					break
 				}
-				rv.w += w
+				w += cw
 				k++
+			}
+			return k
+		}
+		per := len(cols)
+		if o.width > 0 {
+			parts := 0
+			for rest := cols; len(rest) > 0; parts++ {
+				rest = rest[fits(rest, len(rest)):]
+			}
+			per = (len(cols) + parts - 1) / max(parts, 1)
+		}
+		for part := 0; len(cols) > 0; part++ {
+			rv := rowView{margin: margin}
+			k := fits(cols, per)
+			rv.w = margin
+			for i, c := range cols[:k] {
+				rv.w += c.w
+				if i > 0 {
+					rv.w++
+				}
 			}
 			rv.cols = cols[:k:k]
 			cols = cols[k:]
@@ -254,8 +274,8 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			if grid {
 				rv.depth = depth // a grid's parts keep its row numbers in step
 			}
-			if len(bv.rows) > 0 && !o.tight {
-				y++ // a blank line between rows
+			if len(bv.rows) > 0 && !o.tight && part == 0 {
+				y++ // a blank line between rows, none between the parts of one
 			}
 			rv.y = y
 			rv.h = 1 + rv.depth
