@@ -271,7 +271,7 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 	if room <= 0 {
 		return buf
 	}
-	var cards [64]pairCard
+	var cards [check.MaxCards]pairCard // every card may be free at once
 	n := 0
 	for src := range r.piles {
 		pr := &r.piles[src]
