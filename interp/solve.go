@@ -225,8 +225,16 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 		sv.stuck = sv.block.stuck(root)
 		return nil, exhausted // a card can never get out
 	}
+	if len(sv.r.Moves(root, nil)) == 0 {
+		// No move: the position is won as it stands, or no line wins it.
+		if sv.r.Won(root) {
+			return nil, found
+		}
+		return nil, exhausted
+	}
 	full := false // a depth-first search filled the memory allowed
 	for round, budget := 0, 500; ; round, budget = round+1, budget*4 {
+		before := sv.nodes
 		for strategy := range 4 {
 			if strategy < 2 && full || strategy == 3 && !sv.stepPlayouts {
 				continue
@@ -269,6 +277,12 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 			if spent() || full && total == 0 && sv.deadline.IsZero() {
 				return nil, limited
 			}
+		}
+		if sv.nodes == before {
+			// A round that searched nothing (the depth-first searches
+			// full, the playouts finding no step) would be followed by
+			// others like it: what can be found is found.
+			return nil, limited
 		}
 	}
 }
