@@ -78,11 +78,17 @@ func (s *session) exec(line string) (outcome, error) {
 		return outcome{}, errors.New(`empty command; type "help" for the commands`)
 	}
 	if len(fields) > 1 {
-		// A pile may be named like a command ("auto f1"): then it is a move.
-		line = foldPiles(r, line)
-		fields = strings.Fields(line)
-		if _, ok := r.PileIndex(strings.SplitN(fields[0], ":", 2)[0]); ok {
-			return s.play(line)
+		// A pile may be named like a command ("auto f1"): then it is a
+		// move. But save takes any word after it: a pile named save makes
+		// "save game.json" a move only if it reads as one.
+		folded := foldPiles(r, line)
+		first := strings.Fields(folded)[0]
+		if _, ok := r.PileIndex(strings.SplitN(first, ":", 2)[0]); ok {
+			if _, err := r.ParseMove(g.State(), folded); err == nil || !strings.EqualFold(fields[0], "save") {
+				return s.play(folded)
+			}
+		} else if !strings.EqualFold(fields[0], "save") { // a file name is kept as typed
+			line, fields = folded, strings.Fields(folded)
 		}
 	}
 	word := strings.ToLower(fields[0])
