@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -24,6 +25,11 @@ import (
 const (
 	MaxFileSize = 1 << 20 // bytes
 	MaxDepth    = 64      // nesting of braces and parentheses
+	// A word (a name, a keyword, a number) and a string are bounded too, so
+	// that what a file names comes out on a line of any screen, message or
+	// board, and no message quotes a megabyte.
+	MaxWord   = 64  // characters
+	MaxString = 300 // characters between the quotes
 )
 
 // patienceLexer is built at its first use, as parser is: its regular
@@ -175,8 +181,27 @@ func precheck(filename string, src []byte) *Diagnostics {
 	}
 	line, col, depth := 1, 1, 0
 	inComment, inString := false, false
+	word, str := 0, 0                   // characters so far of the word, or the string, being read
+	wordAt, strAt := [2]int{}, [2]int{} // where the word, or the string, began
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
+		if !inComment && !inString && r != '"' && r != '#' && !unicode.IsSpace(r) && !strings.ContainsRune("{}()[],;", r) {
+			if word == 0 {
+				wordAt = [2]int{line, col}
+			}
+			if word++; word > MaxWord {
+				return at(wordAt[0], wordAt[1], "a word is longer than %d characters: a name, a keyword or a number is at most %d", MaxWord, MaxWord)
+			}
+		} else {
+			word = 0
+		}
+		if inString {
+			if str++; str > MaxString+1 { // the closing quote counts
+				return at(strAt[0], strAt[1], "a string is longer than %d characters", MaxString)
+			}
+		} else {
+			str, strAt = 0, [2]int{line, col}
+		}
 		if r == utf8.RuneError && size <= 1 {
 			return at(line, col, "file is not valid UTF-8 (byte 0x%02x)", src[i])
 		}

@@ -255,3 +255,22 @@ func TestRenderCutsTheCaretWithTheLine(t *testing.T) {
 	assert.Equal(t, len(shown), len(caret), "the caret ends where the cut line does:\n%s\n%s", shown, caret)
 	assert.True(t, strings.HasSuffix(caret, "^"))
 }
+
+// A word and a string are bounded before parsing: at the bound they pass,
+// past it they are refused where they begin.
+func TestWordsAndStringsAreBounded(t *testing.T) {
+	game := func(name, summary string) string {
+		return "game \"W\" {\n  summary \"" + summary + "\"\n  tableau " + name + "[2] { to " + name + " }\n  deal { 26 to each " + name + " }\n  win when all cards in " + name + "\n}\n"
+	}
+	_, err := dsl.Parse("w.patience", []byte(game(strings.Repeat("t", dsl.MaxWord), strings.Repeat("s", dsl.MaxString))))
+	require.NoError(t, err)
+	for _, tc := range []struct{ src, msg string }{
+		{game(strings.Repeat("t", dsl.MaxWord+1), "s"), "w.patience:3:11: error: a word is longer than 64 characters"},
+		{game("t", strings.Repeat("s", dsl.MaxString+1)), "w.patience:2:11: error: a string is longer than 300 characters"},
+	} {
+		_, err := dsl.Parse("w.patience", []byte(tc.src))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), tc.msg)
+		assert.Less(t, len(err.Error()), 400, "the message quotes no long word")
+	}
+}

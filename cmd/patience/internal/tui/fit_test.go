@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/interp"
 	"github.com/patience-dev/patience/rulesets"
 )
@@ -147,7 +148,7 @@ func TestKeysShownAt80x24(t *testing.T) {
 // names are cut to a card's width when the screen is too narrow for them,
 // and every pile is still on the screen.
 func TestLongNamesAreCut(t *testing.T) {
-	long := strings.Repeat("a", 100)
+	long := strings.Repeat("a", dsl.MaxWord)
 	src := `game "L" {
   foundation f[4] { base A; build up same-suit; holds 13 }
   tableau ` + long + ` { build down any-suit; to foundations }
