@@ -29,12 +29,16 @@ var HintLimits = interp.Limits{Time: HintTime, Nodes: HintNodes}
 // HintLevels are the budgets of a hint asked again and again in the same
 // position, each longer than the last, the first HintLimits: a player who
 // asks again after "no proof in time" wants to know, and will wait. The
-// longer ones are bounded in memory as stats bounds a deal. Line mode, the
-// JSON protocol and the full-screen game count the asks with an Asker.
+// longer ones are bounded in memory as stats bounds a deal, and by a count
+// of positions as well as by time (a fast machine searches a million
+// positions in a fifth of a second); the hint names both ("no proof within
+// 3s and 10000000 positions either"), since either may end the look. Line
+// mode, the JSON protocol and the full-screen game count the asks with an
+// Asker.
 var HintLevels = []interp.Limits{
 	HintLimits,
-	{Time: 3 * time.Second, Nodes: 10 * HintNodes, Memory: 256 << 20},
-	{Time: 10 * time.Second, Nodes: 100 * HintNodes, Memory: 256 << 20},
+	{Time: 3 * time.Second, Nodes: 100 * HintNodes, Memory: 256 << 20},
+	{Time: 10 * time.Second, Nodes: 1000 * HintNodes, Memory: 256 << 20},
 }
 
 // The budget of play --winnable: each deal tried gets DealTime to be proved
@@ -149,7 +153,7 @@ func (h Hint) Text(r *interp.Rules) string {
 	}
 	text := fmt.Sprintf("no proof in time; a likely move: %s (%s)", move, h.Why)
 	if h.Level > 0 {
-		text = fmt.Sprintf("no proof in %s either; a likely move: %s (%s)", HintLevels[h.Level].Time, move, h.Why)
+		text = fmt.Sprintf("no proof within %s either; a likely move: %s (%s)", LimitsText(HintLevels[h.Level]), move, h.Why)
 	}
 	if h.Again {
 		text += "; ask again to look longer"

@@ -138,7 +138,7 @@ func TestAskAgain(t *testing.T) {
 	require.Equal(t, 1, a.Next(r, s))
 	h = AskAt(r, s, a.Next(r, s))
 	assert.Equal(t, interp.Unknown, h.Verdict)
-	assert.Equal(t, "no proof in 3s either; a likely move: t2 f (AS goes to the foundation f); ask again to look longer", h.Text(r))
+	assert.Equal(t, "no proof within 3s and 2 positions either; a likely move: t2 f (AS goes to the foundation f); ask again to look longer", h.Text(r))
 	a.Heard(h)
 	require.Equal(t, 2, a.Next(r, s))
 	h = AskAt(r, s, a.Next(r, s))
@@ -152,7 +152,7 @@ func TestAskAgain(t *testing.T) {
 	h = AskAt(r, s, 99)
 	assert.Equal(t, 2, h.Level)
 	assert.False(t, h.Again)
-	assert.Equal(t, "no proof in 10s either; a likely move: t2 f (AS goes to the foundation f)", h.Text(r))
+	assert.Equal(t, "no proof within 10s and 2 positions either; a likely move: t2 f (AS goes to the foundation f)", h.Text(r))
 	a.Heard(h)
 	assert.Equal(t, 0, a.Next(r, s))
 }

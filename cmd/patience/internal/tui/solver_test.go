@@ -126,7 +126,7 @@ func TestHintAskedAgain(t *testing.T) {
 	require.NotNil(t, cmd)
 	assert.Equal(t, "hint: looking longer (up to 3s)...", h.message())
 	h.send(cmd())
-	assert.True(t, strings.HasPrefix(h.message(), "hint: no proof in 3s either; "), h.message())
+	assert.True(t, strings.HasPrefix(h.message(), "hint: no proof within 3s and 2 positions either; "), h.message())
 	h.keys("h")
 	require.NotNil(t, h.a.play.hint)
 	assert.True(t, strings.HasPrefix(h.message(), "hint: this position is still winnable: play "), h.message())
