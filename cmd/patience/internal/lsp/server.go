@@ -21,6 +21,7 @@ import (
 	"io"
 	"log"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -39,9 +40,10 @@ const Name = "patience"
 // ends. version is the server's version, for the client's information.
 //
 // It returns an error, for the command to exit 1 with, when a message from
-// the client cannot be read (the framing or the JSON is broken: the
-// connection cannot go on past it), and when the client exits without
-// shutting down first, as the protocol says.
+// the client cannot be read (its frame is broken, or the stream ends inside
+// it: the connection cannot go on past it), and when the client exits
+// without shutting down first, as the protocol says. A frame whose body is
+// no JSON-RPC message is passed over (see safeCodec.ReadObject).
 func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error {
 	s := &server{docs: map[string]*document{}, version: version}
 	h := s.handler()
@@ -93,16 +95,71 @@ func (*safeCodec) WriteObject(w io.Writer, obj any) error {
 	return err
 }
 
+// ReadObject reads the next message. One whose body is no JSON-RPC message
+// (not JSON, or JSON of another shape) is passed over, and the next one
+// read: its frame says where it ends, so the connection can go on. A frame
+// that is broken, or a stream that ends inside one, ends the connection.
 func (c *safeCodec) ReadObject(r *bufio.Reader, v any) error {
-	err := c.VSCodeObjectCodec.ReadObject(r, v)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		c.mu.Lock()
-		if c.err == nil {
-			c.err = err
+	for {
+		body, err := readFrame(r)
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				c.mu.Lock()
+				if c.err == nil {
+					c.err = err
+				}
+				c.mu.Unlock()
+			}
+			return err
 		}
-		c.mu.Unlock()
+		if json.Unmarshal(body, v) == nil {
+			return nil
+		}
 	}
-	return err
+}
+
+// maxMessage bounds a message's body: the largest document is 1 MiB (see
+// dsl.MaxFileSize), written out as JSON escapes at most six times as long.
+const maxMessage = 8 << 20
+
+// readFrame reads one message's headers and its body, as the protocol
+// frames them ("Content-Length: N", a blank line, N bytes).
+func readFrame(r *bufio.Reader) ([]byte, error) {
+	length := -1
+	for first := true; ; first = false {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			if first && line == "" && errors.Is(err, io.EOF) {
+				return nil, io.EOF // the stream ended between messages
+			}
+			return nil, errors.New("the stream ended inside a message's headers")
+		}
+		if !strings.HasSuffix(line, "\r\n") {
+			return nil, errors.New(`a header line must end with \r\n`)
+		}
+		line = strings.TrimSuffix(line, "\r\n")
+		if line == "" {
+			break
+		}
+		if n, ok := strings.CutPrefix(line, "Content-Length:"); ok {
+			k, err := strconv.Atoi(strings.TrimSpace(n))
+			if err != nil || k < 0 {
+				return nil, fmt.Errorf("bad Content-Length %q", strings.TrimSpace(n))
+			}
+			length = k
+		}
+	}
+	switch {
+	case length < 0:
+		return nil, errors.New("no Content-Length header found")
+	case length > maxMessage:
+		return nil, fmt.Errorf("a message of %d bytes is larger than the limit of %d", length, maxMessage)
+	}
+	body := make([]byte, length)
+	if n, err := io.ReadFull(r, body); err != nil {
+		return nil, fmt.Errorf("the stream ended inside a message: %d of its %d bytes came", n, length)
+	}
+	return body, nil
 }
 
 // failed is the first message that could not be read, if any.

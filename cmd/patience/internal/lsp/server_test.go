@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -324,25 +325,51 @@ func TestPositions(t *testing.T) {
 	assert.Equal(t, protocol.Range{End: pos(2, 0)}, ix.whole())
 }
 
-// TestBrokenClientsAreErrors: a message that cannot be read ends the
-// session with an error (the command exits 1 saying why), and so does an
-// exit with no shutdown before it, as the protocol asks.
+// TestBrokenClientsAreErrors: a broken frame, or a stream that ends inside
+// one, ends the session with an error (the command exits 1 saying why), and
+// so does an exit with no shutdown before it, as the protocol asks. A frame
+// whose body is no JSON-RPC message is passed over: the session goes on.
 func TestBrokenClientsAreErrors(t *testing.T) {
-	serve := func(input string) error {
-		return Serve(context.Background(), pipes{strings.NewReader(input), nopWriter{}}, "test")
+	serve := func(input string, out io.WriteCloser) error {
+		return Serve(context.Background(), pipes{strings.NewReader(input), out}, "test")
 	}
 	frame := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
 	for name, input := range map[string]string{
-		"bad JSON":          frame("{abc}"),
 		"no length":         "Foo: 1\r\n\r\n{}",
-		"no message":        frame(`{"jsonrpc":"2.0"}`),
+		"bad length":        "Content-Length: x\r\n\r\n{}",
+		"cut short":         "Content-Length: 50\r\n\r\n{\"jsonrpc\"",
+		"headers cut short": "Content-Length: 50\r\n",
 		"exit, no shutdown": frame(`{"jsonrpc":"2.0","method":"exit"}`),
 	} {
-		assert.Error(t, serve(input), name)
+		assert.Error(t, serve(input, nopWriter{}), name)
 	}
 	init := frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)
-	assert.NoError(t, serve(init+frame(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)+frame(`{"jsonrpc":"2.0","method":"exit"}`)))
-	assert.NoError(t, serve(init), "the stream ends: no error")
+	bye := frame(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`) + frame(`{"jsonrpc":"2.0","method":"exit"}`)
+	assert.NoError(t, serve(init+bye, nopWriter{}))
+	assert.NoError(t, serve(init, nopWriter{}), "the stream ends: no error")
+	var out syncWriter
+	require.NoError(t, serve(frame("{abc}")+frame(`{"jsonrpc":"2.0"}`)+frame("[]")+init+bye, &out), "bodies that are no message are passed over")
+	assert.Contains(t, out.String(), `"id":1`, "the initialize after them is answered")
+}
+
+// syncWriter is a buffer the connection may write to from its goroutines.
+type syncWriter struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *syncWriter) Close() error { return nil }
+
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
 }
 
 type nopWriter struct{}
