@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -59,7 +60,18 @@ func (x *Diagnostic) Header() string {
 	if x.Suggest != "" {
 		msg += fmt.Sprintf("; did you mean %q?", x.Suggest)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s: %s", x.Pos.Filename, x.Pos.Line, x.Pos.Column, x.Severity, msg)
+	return fmt.Sprintf("%s:%d:%d: %s: %s", ShownPath(x.Pos.Filename), x.Pos.Line, x.Pos.Column, x.Severity, msg)
+}
+
+// ShownPath is a file's path as a line of output shows it: as it is, or
+// quoted when it holds a line break or another control character, so that
+// a file name can never start a line of its own ("a.patience\nb:1:1:
+// error: ...") or drive the terminal.
+func ShownPath(path string) string {
+	if strings.ContainsFunc(path, func(r rune) bool { return r < 0x20 || r == 0x7f || Unsafe(r) }) || !utf8.ValidString(path) {
+		return strconv.Quote(path)
+	}
+	return path
 }
 
 // Sort orders the diagnostics by position and caps them at MaxDiagnostics.

@@ -274,3 +274,12 @@ func TestWordsAndStringsAreBounded(t *testing.T) {
 		assert.Less(t, len(err.Error()), 400, "the message quotes no long word")
 	}
 }
+
+// A file name with a line break in it is quoted where a diagnostic names
+// it, so that it cannot forge a line of its own.
+func TestPathsWithLineBreaksAreQuoted(t *testing.T) {
+	_, err := dsl.Parse("a.patience\nb.patience:1:1: error: forged", []byte("game"))
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), `"a.patience\nb.patience:1:1: error: forged":1:5: error:`), err.Error())
+	assert.Equal(t, "plain.patience", dsl.ShownPath("plain.patience"))
+}

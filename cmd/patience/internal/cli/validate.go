@@ -55,9 +55,9 @@ array (file, line, column, end_line, end_column, severity — "error" or
 					case g.Warnings != nil:
 						fmt.Fprint(errOut, g.Warnings.Render())
 						n := len(g.Warnings.List)
-						fmt.Fprintf(out, "ok  %s (%d %s)\n", arg, n, plural(n, "warning", "warnings"))
+						fmt.Fprintf(out, "ok  %s (%d %s)\n", dsl.ShownPath(arg), n, plural(n, "warning", "warnings"))
 					case !asJSON:
-						fmt.Fprintf(out, "ok  %s\n", arg)
+						fmt.Fprintf(out, "ok  %s\n", dsl.ShownPath(arg))
 					}
 					continue
 				}
