@@ -122,10 +122,17 @@ func rankName(r int) string {
 	return rankChars[r : r+1]
 }
 
-// Load makes a game from a position, refusing one that cannot occur under
-// these rules. When the position lists moves, they are replayed from the
-// seed's deal and must lead to exactly the position given; then undo works
-// as in the game that wrote it.
+// Load makes a game from a position. When the position lists moves, they
+// are replayed from the seed's deal and must lead to exactly the position
+// given; then undo works as in the game that wrote it. A position without
+// moves (a save edited by hand) is checked only for what the interpreter
+// relies on: the pack's cards, no more and no fewer, in piles that exist, within
+// their `holds`, lying as the rules lay them (grid cards face up, stock
+// cards face down, no face-down top card a move would have turned);
+// it may still be one no play of these rules could reach (3♠ alone on a
+// foundation built up from the Ace). Every claim made of such a position
+// still holds: the solver, the safe moves and the lost status read only
+// the position and the rules.
 func (r *Rules) Load(p *Position) (*Game, error) {
 	if p.Format != PositionFormat {
 		return nil, fmt.Errorf("position format %d is not supported (this program reads format %d)", p.Format, PositionFormat)
