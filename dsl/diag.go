@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/mattn/go-runewidth"
 )
 
 // Severity of a diagnostic.
@@ -120,7 +121,13 @@ func (d *Diagnostics) Render() string {
 		width := max(utf8.RuneCountInString(expandTabs(string(raw[:max(stop, start)])))-col+1, 1)
 		text := expandTabs(string(raw))
 		const maxLine = 100
-		if n := utf8.RuneCountInString(text); n > maxLine {
+		if n := utf8.RuneCountInString(text); n <= maxLine {
+			// The caret goes under the span as the terminal draws the
+			// line: a wide character (漢) takes two columns.
+			before := runewidth.StringWidth(expandTabs(string(raw[:start])))
+			col = before + 1
+			width = max(runewidth.StringWidth(expandTabs(string(raw[:max(stop, start)])))-before, 1)
+		} else {
 			runes := []rune(text)
 			start := 0
 			if col > maxLine-20 {

@@ -283,3 +283,11 @@ func TestPathsWithLineBreaksAreQuoted(t *testing.T) {
 	assert.True(t, strings.HasPrefix(err.Error(), `"a.patience\nb.patience:1:1: error: forged":1:5: error:`), err.Error())
 	assert.Equal(t, "plain.patience", dsl.ShownPath("plain.patience"))
 }
+
+// The caret stands under the span as a terminal draws the line: a wide
+// character before it takes two columns.
+func TestRenderCaretAfterWideCharacters(t *testing.T) {
+	d := &dsl.Diagnostics{Source: []byte("aka \"漢字\", x\n"), List: []*dsl.Diagnostic{{Severity: dsl.Error, Message: "m"}}}
+	d.List[0].Pos.Filename, d.List[0].Pos.Line, d.List[0].Pos.Column = "f", 1, 9 // the comma
+	assert.Equal(t, "f:1:9: error: m\n    1 | aka \"漢字\", x\n      | "+strings.Repeat(" ", 10)+"^\n", d.Render())
+}
