@@ -83,7 +83,7 @@ type blockage struct {
 	r       *Rules
 	enabled bool
 	inWin   uint64 // the piles of S
-	gives   uint64 // piles a card may leave by a refill or a redeal, and piles of S with a `to`
+	gives   uint64 // piles a card may leave by a refill, a redeal or a deal (the stock), and piles of S with a `to`
 	free    uint64 // piles that are not stacked
 	groups  uint64 // stacked piles some move takes a group from
 	winBase uint64 // the cards some pile of S takes while empty
@@ -138,6 +138,7 @@ func (r *Rules) newBlockage() *blockage {
 	}
 	if r.stock >= 0 {
 		b.free |= 1 << r.stock
+		b.gives |= 1 << r.stock // its cards leave by its deals, also from a pile of S
 	}
 	if rd := r.redeal; rd != nil {
 		for _, f := range rd.from {

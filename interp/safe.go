@@ -23,8 +23,9 @@ import (
 //     pile cards are put aside on at the deal). A card on such a pile may
 //     stay there in a winning line, so no safe move starts from one that a
 //     card can leave (those piles are fixed, as in M5), and its cards count
-//     as still in play (M3); one no card can leave holds its cards out of
-//     play for good. So in a winning line x, which starts outside S,
+//     as still in play (M3); one no card can leave (by a move, a refill, a
+//     redeal, or, for a stock that deals, a deal; see gives) holds its
+//     cards out of play for good. So in a winning line x, which starts outside S,
 //     ends on a foundation.
 //   - G2. Foundations and discards never give a card back: no `to`, no
 //     `refill` from them, no redeal gathers them.
@@ -182,12 +183,16 @@ func (r *Rules) receives(q int) bool {
 	return false
 }
 
-// gives reports whether a card can ever leave pile q: by a move, a refill
-// from it, a redeal that gathers it or a pair taken from it.
+// gives reports whether a card can ever leave pile q: by a move, a deal
+// from it (the stock), a refill from it, a redeal that gathers it or a pair
+// taken from it.
 func (r *Rules) gives(q int) bool {
 	p := &r.piles[q]
 	if p.toMask != 0 || p.pairs > 0 || p.grid {
 		return true
+	}
+	if q == r.stock && len(r.acts) > 0 {
+		return true // the stock's cards leave by its deals
 	}
 	for i := range r.piles {
 		if slices.Contains(r.piles[i].refill, q) {
