@@ -234,3 +234,21 @@ func TestPickerTitlesAt80(t *testing.T) {
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Regexp(t, `babette +Babette +0`, h.frame())
 }
+
+// Every pile's key reaches its pile, however many piles the board has: none
+// is a command's key (D, which deals, labelled Montana's m32 and did not
+// reach it).
+func TestEveryHotkeyReachesItsPile(t *testing.T) {
+	for _, name := range []string{"montana", "accordion", "klondike"} {
+		h := newHarness(t, name, 5, "")
+		r := h.a.rules
+		for p, k := range hotkeys(r) {
+			if k == 0 || p == r.Game.Stock { // the stock's key deals, as a click on it does
+				continue
+			}
+			h.keys(string(k), "esc")
+			require.Empty(t, h.history(), "%s: key %q of %s made a move", name, string(k), r.PileName(p))
+			require.Equal(t, p, h.a.play.cursor.pile, "%s: key %q goes to %s", name, string(k), r.PileName(p))
+		}
+	}
+}
