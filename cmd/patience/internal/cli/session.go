@@ -130,7 +130,11 @@ func (s *session) exec(line string) (outcome, error) {
 	case "hint":
 		level, st := s.hints.Next(r, g.State()), g.State().Clone()
 		done := make(chan prove.Hint, 1)
-		go func() { done <- prove.AskAt(r, st, level) }()
+		if h, ok := s.hints.Known(r, st); ok {
+			done <- h // the winning line a hint found goes on from here
+		} else {
+			go func() { done <- prove.AskAt(r, st, level) }()
+		}
 		var h prove.Hint
 		ctx := s.ctx
 		if ctx == nil {

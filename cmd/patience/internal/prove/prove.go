@@ -73,6 +73,10 @@ type Hint struct {
 	Level int
 	Again bool
 	at    uint64 // the position asked in (see Asker)
+	// line is the winning line when Verdict is Winnable, and lineAt the
+	// hash of the position before each of its moves (see Asker.Known).
+	line   []interp.Move
+	lineAt []uint64
 }
 
 // Ask suggests a move in s: the first move of a winning line, if the solver
@@ -90,6 +94,7 @@ func Ask(r *interp.Rules, s *interp.State, lim interp.Limits) Hint {
 	h.Verdict, h.Stuck = sol.Verdict, sol.Stuck
 	if sol.Verdict == interp.Winnable && len(sol.Moves) > 0 {
 		h.Move, h.Why = sol.Moves[0], "it starts a winning line"
+		h.line = sol.Moves
 	}
 	return h
 }
@@ -99,16 +104,54 @@ func AskAt(r *interp.Rules, s *interp.State, level int) Hint {
 	level = min(max(level, 0), len(HintLevels)-1)
 	h := Ask(r, s, HintLevels[level])
 	h.Level, h.at = level, s.Hash(r)
+	if len(h.line) > 0 {
+		x := s.Clone()
+		for _, m := range h.line {
+			h.lineAt = append(h.lineAt, x.Hash(r))
+			r.Apply(x, m)
+		}
+	}
 	h.Again = h.OK && h.Verdict == interp.Unknown && level+1 < len(HintLevels)
 	return h
 }
 
 // An Asker remembers the position where a hint last found no proof, so
-// that a hint asked there again looks longer (HintLevels). Next and Heard
-// are called where the game is played, AskAt may run elsewhere.
+// that a hint asked there again looks longer (HintLevels), and the last
+// winning line a hint found, so that a player who follows it is told the
+// next move at once, however long the search for it took (Known). Next,
+// Known and Heard are called where the game is played, AskAt may run
+// elsewhere.
 type Asker struct {
-	at   uint64 // the position
-	next int    // the level to ask at there; 0 for none
+	at     uint64 // the position
+	next   int    // the level to ask at there; 0 for none
+	line   []interp.Move
+	lineAt []uint64
+}
+
+// Known is the hint in s that the last winning line found gives, if s is a
+// position on it: its next move, and the verdict Winnable. The rest of the
+// line is played out on a copy first, so the verdict holds whatever the
+// hashes say.
+func (a *Asker) Known(r *interp.Rules, s *interp.State) (Hint, bool) {
+	at := s.Hash(r)
+	for i, h := range a.lineAt {
+		if h != at {
+			continue
+		}
+		x := s.Clone()
+		for _, m := range a.line[i:] {
+			if !r.Legal(x, m) {
+				return Hint{}, false
+			}
+			r.Apply(x, m)
+		}
+		if !r.Won(x) {
+			return Hint{}, false
+		}
+		return Hint{Move: a.line[i], OK: true, Verdict: interp.Winnable, Why: "it goes on with the winning line found before",
+			at: at, line: a.line[i:], lineAt: a.lineAt[i:]}, true
+	}
+	return Hint{}, false
 }
 
 // Next is the level to ask a hint in s at: the next one where the last
@@ -123,6 +166,9 @@ func (a *Asker) Next(r *interp.Rules, s *interp.State) int {
 // Heard takes note of the hint h, come back from AskAt.
 func (a *Asker) Heard(h Hint) {
 	a.at, a.next = h.at, 0
+	if len(h.lineAt) > 0 {
+		a.line, a.lineAt = h.line, h.lineAt
+	}
 	if h.Again {
 		a.next = h.Level + 1
 	}

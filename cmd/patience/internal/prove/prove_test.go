@@ -156,3 +156,40 @@ func TestAskAgain(t *testing.T) {
 	a.Heard(h)
 	assert.Equal(t, 0, a.Next(r, s))
 }
+
+// A player who follows the winning line a hint found is told its next move
+// at once, as winnable, whatever a new search would find in the time; off
+// the line, a hint searches again.
+func TestKnownLineGoesOn(t *testing.T) {
+	r := climbRules(t)
+	s := r.Deal(2)
+	var a Asker
+	_, ok := a.Known(r, s)
+	assert.False(t, ok, "no line yet")
+	h := AskAt(r, s, 0)
+	require.Equal(t, interp.Winnable, h.Verdict)
+	a.Heard(h)
+	for i := 0; !r.Won(s); i++ {
+		k, ok := a.Known(r, s)
+		require.True(t, ok, "move %d of the line", i)
+		assert.Equal(t, interp.Winnable, k.Verdict)
+		assert.Equal(t, h.line[i], k.Move)
+		r.Apply(s, k.Move)
+	}
+	// Off the line: another deal, and a move the line does not make.
+	_, ok = a.Known(r, r.Deal(5))
+	assert.False(t, ok)
+	s = r.Deal(2)
+	for _, m := range r.Moves(s, nil) {
+		if m != h.line[0] {
+			x := s.Clone()
+			r.Apply(x, m)
+			_, ok = a.Known(r, x)
+			assert.False(t, ok, "after %s", r.MoveString(m))
+		}
+	}
+	// A line that no longer wins is not believed, whatever its hashes.
+	a.line = append([]interp.Move{}, a.line[:len(a.line)-1]...)
+	_, ok = a.Known(r, r.Deal(2))
+	assert.False(t, ok, "a line cut short wins nothing")
+}

@@ -511,6 +511,9 @@ func (p *play) askHint() tea.Cmd {
 	p.pick = nil
 	p.hintID++
 	id, r, s := p.hintID, p.g.Rules, p.g.State().Clone()
+	if h, ok := p.hints.Known(r, s); ok {
+		return func() tea.Msg { return hintMsg{play: p, id: id, h: h} }
+	}
 	level := p.hints.Next(r, s)
 	if level > 0 {
 		p.say(msgInfo, "hint: looking longer (up to %s)...", prove.HintLevels[level].Time)
