@@ -113,7 +113,9 @@ func TestHintOfAnOldPosition(t *testing.T) {
 }
 
 // Asked again where the last hint found no proof, the hint looks longer,
-// and says so while it looks; a move starts again from the short look.
+// and says so while it looks; once it finds a winning line, a player who
+// follows it is told the next move at once (off the line, a hint looks
+// again: TestKnownLineGoesOn).
 func TestHintAskedAgain(t *testing.T) {
 	saved := prove.HintLevels
 	defer func() { prove.HintLevels = saved }()
@@ -131,9 +133,11 @@ func TestHintAskedAgain(t *testing.T) {
 	require.NotNil(t, h.a.play.hint)
 	assert.True(t, strings.HasPrefix(h.message(), "hint: this position is still winnable: play "), h.message())
 
-	h.keys("h") // answered: the short look again, then a move
+	h.keys("h") // answered
 	h.keys("3", "1")
+	// The hinted move: the winning line goes on, told at once.
 	_, cmd = h.a.Update(keyMsg("h"))
 	require.NotNil(t, cmd)
-	assert.Equal(t, "hint: thinking...", h.message())
+	h.send(cmd())
+	assert.True(t, strings.HasPrefix(h.message(), "hint: this position is still winnable: play "), h.message())
 }
