@@ -195,10 +195,33 @@ func (p *play) pickUp(at spot) {
 	var names []string
 	for _, q := range p.boardOrder() {
 		if pk.targets[q] {
-			names = append(names, r.PileName(q))
+			names = append(names, r.PileName(q)+p.carried(pk, q))
 		}
 	}
 	p.say(msgInfo, "picked %s from %s: %s can go to %s", p.pickText(pk), name, them(pk.count, "they"), strings.Join(names, ", "))
+}
+
+// carried says which cards a drop on pile q takes along with a top card
+// picked alone, when only its run may go there (see drop): " (with 5♠)",
+// " (with the 3 cards under it)"; or nothing.
+func (p *play) carried(pk *pickup, q int) string {
+	most := 0
+	for _, m := range p.g.Moves() {
+		if d, ok := p.matches(pk, m); ok && d.pile == q && m.Kind == interp.Play {
+			if int(m.Count) == pk.count {
+				return "" // the card alone goes there
+			}
+			most = max(most, int(m.Count)-pk.count)
+		}
+	}
+	cards := p.g.State().Pile(p.g.Rules, pk.from.pile)
+	switch {
+	case most == 0 || most >= len(cards):
+		return ""
+	case most == 1:
+		return " (with " + board.CardText(cards[len(cards)-2], p.opt) + ")"
+	}
+	return fmt.Sprintf(" (with the %d cards under it)", most)
 }
 
 // them is "it" for one card, else many ("they" or "them").

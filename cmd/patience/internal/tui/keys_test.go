@@ -252,3 +252,14 @@ func TestEveryHotkeyReachesItsPile(t *testing.T) {
 		}
 	}
 }
+
+// A top card picked alone is offered to the piles its run may go to, and
+// the message says what goes with it there: in FreeCell's deal 3, 4♦ goes
+// on 6♥ only with the 5♠ under it.
+func TestPickSaysWhatGoesAlong(t *testing.T) {
+	h := newHarness(t, "freecell", 3, "")
+	h.keys("a", "A", "g")
+	require.NotNil(t, h.a.play.pick)
+	assert.Contains(t, h.message(), "t5 (with 5S)", h.frame())
+	assert.Regexp(t, `free1, `, h.message(), "a pile the card goes to alone is named alone")
+}
