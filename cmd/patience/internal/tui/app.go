@@ -685,7 +685,7 @@ const helpText = `Keys
                   or drag the card onto the pile
   esc             put back what is held
   d, D            deal (or redeal); D: the last stock move the rules allow
-  u, r            undo, redo
+  u, r            undo, redo (what a or A played at once, at once)
   h               hint: marks the move ! and says why: the first move of a
                   winning line if the solver finds one; again, it looks longer
   a               play the safe moves to the foundations: the cards no other

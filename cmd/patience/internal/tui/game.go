@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,6 +66,16 @@ type play struct {
 	result  string // "won" or "lost", once counted so
 
 	saveErr error // why the last save failed, until one succeeds
+
+	// The runs of moves a and A played at once, which u takes back at
+	// once, and r plays again at once (see undo and redo).
+	batches, undone []batch
+}
+
+// batch is a run of moves played at once, from history length start.
+type batch struct {
+	start int
+	moves []interp.Move
 }
 
 func newPlay(g *interp.Game, key string, opt board.Options, now time.Time) *play {
@@ -416,8 +427,30 @@ func (p *play) undo() bool {
 		p.say(msgError, "nothing to undo")
 		return false
 	}
+	if k := len(p.batches) - 1; k >= 0 {
+		// The moves a or A played at once, if they are the last played,
+		// go back at once.
+		b := p.batches[k]
+		if n := len(b.moves); b.start+n == len(h) && slices.Equal(h[b.start:], b.moves) {
+			for range n - 1 {
+				p.g.Undo()
+			}
+			p.batches, p.undone = p.batches[:k], append(p.undone, b)
+			p.say(msgInfo, "undid %d moves, from %s", n, p.g.Rules.MoveString(b.moves[0]))
+			return true
+		}
+	}
 	p.say(msgInfo, "undid %s", p.g.Rules.MoveString(h[len(h)-1]))
 	return true
+}
+
+// played notes that the last n moves were played at once (by a or A).
+func (p *play) played(n int) {
+	h := p.g.History()
+	if n > 1 {
+		p.batches = append(p.batches, batch{len(h) - n, slices.Clone(h[len(h)-n:])})
+	}
+	p.undone = nil
 }
 
 func (p *play) redo() bool {
@@ -425,6 +458,18 @@ func (p *play) redo() bool {
 	if !p.g.Redo() {
 		p.say(msgError, "nothing to redo")
 		return false
+	}
+	if h, k := p.g.History(), len(p.undone)-1; k >= 0 && p.undone[k].start == len(h)-1 && h[len(h)-1] == p.undone[k].moves[0] {
+		b, n := p.undone[k], 1
+		for n < len(b.moves) && p.g.Redo() {
+			n++
+		}
+		p.undone = p.undone[:k]
+		if h := p.g.History(); n == len(b.moves) && slices.Equal(h[b.start:], b.moves) {
+			p.batches = append(p.batches, b)
+			p.say(msgInfo, "redid %d moves", n)
+			return true
+		}
 	}
 	h := p.g.History()
 	p.say(msgInfo, "redid %s", p.g.Rules.MoveString(h[len(h)-1]))
@@ -446,6 +491,7 @@ func (p *play) auto() bool {
 	for _, m := range played {
 		names = append(names, p.g.Rules.MoveString(m))
 	}
+	p.played(len(played))
 	p.say(msgInfo, "auto: %s", strings.Join(names, ", "))
 	return true
 }
@@ -483,6 +529,7 @@ func (p *play) allToFoundations() bool {
 		p.say(msgInfo, "no card can go to a foundation now")
 		return false
 	}
+	p.played(len(names))
 	p.say(msgInfo, "to the foundations: %s", strings.Join(names, ", "))
 	return true
 }

@@ -263,3 +263,27 @@ func TestPickSaysWhatGoesAlong(t *testing.T) {
 	assert.Contains(t, h.message(), "t5 (with 5S)", h.frame())
 	assert.Regexp(t, `free1, `, h.message(), "a pile the card goes to alone is named alone")
 }
+
+// The moves a or A play at once go back at once with u, and come again at
+// once with r; a move of the player's own after them goes back alone.
+func TestAutoIsUndoneAtOnce(t *testing.T) {
+	var h *harness
+	for seed := uint64(1); ; seed++ { // a deal where A plays several cards
+		require.Less(t, seed, uint64(200))
+		h = newHarness(t, "freecell", seed, "")
+		h.keys("A")
+		if len(h.history()) >= 2 {
+			h = newHarness(t, "freecell", seed, "")
+			break
+		}
+	}
+	h.keys("a", "A")
+	n := len(h.history())
+	require.Greater(t, n, 2, "a and A play several moves here")
+	h.keys("u")
+	assert.Less(t, len(h.history()), n-1, "u takes back what A played, at once: %s", h.message())
+	h.keys("r")
+	assert.Equal(t, n, len(h.history()), "r plays it again at once: %s", h.message())
+	h.keys("u", "u")
+	assert.Empty(t, h.history(), "then what a played: %s", h.message())
+}
