@@ -46,7 +46,9 @@ import (
 //     judged there by its bottom card alone, so x could land on F above a
 //     card it can never follow by F's build, and M1 would not hold. No
 //     pile takes outranked cards: what it takes reads other piles' tops,
-//     so taking x out of P early could stop a card going there.
+//     so taking x out of P early could stop a card going there. No pile
+//     but a foundation takes pairs: x could leave as half of a pair, with
+//     a partner that has no other way out (M4 sees only builds).
 //   - G4. No pile's place matters and no pile changes what it takes with
 //     its emptiness: no `follow left` (a space would take a card by x's
 //     neighbour, and "in place" reads it), no `close up` (taking x out
@@ -81,7 +83,10 @@ import (
 //   - M5. P is not a pile a redeal gathers, unless the stock deals one
 //     card at a time to one pile with no condition: elsewhere taking x out
 //     changes where every card gathered after it lands when dealt again
-//     (which cards come up in each three of Klondike by threes). A redeal
+//     (which cards come up in each three of Klondike by threes). Nor is P
+//     a pile whose cards a move may take to a gathered pile, or to one that
+//     may, and so on: x may reach the redeal by way of it (a column that
+//     moves to the waste), and in a winning line it may. A redeal
 //     that shuffles, or that deals the cards straight out again, turns
 //     safe moves off altogether (G3): taking x out of what it gathers
 //     changes where every other card goes, and x may reach a gathered pile
@@ -148,6 +153,17 @@ func (r *Rules) newSafety(s *State) *safety {
 	if r.redeal != nil && !single {
 		for _, f := range r.redeal.from {
 			sf.fixed |= 1 << f
+		}
+		// And every pile a card may leave for a gathered pile, by one move
+		// or more (M5).
+		for changed := true; changed; {
+			changed = false
+			for i := range r.piles {
+				if sf.fixed>>i&1 == 0 && r.piles[i].toMask&sf.fixed&^(1<<i) != 0 && r.piles[i].role != check.Foundation {
+					sf.fixed |= 1 << i
+					changed = true
+				}
+			}
 		}
 	}
 	return sf
@@ -283,6 +299,9 @@ func (r *Rules) safeGame() bool {
 		}
 		if p.Outranked != nil {
 			return false // G3: it reads other piles' top cards
+		}
+		if p.Pairs > 0 && p.Role != check.Foundation {
+			return false // G3: x may leave as half of a pair its partner needs
 		}
 		if p.StartAfter >= 0 {
 			if role := g.Piles[p.StartAfter].Role; role != check.Foundation && role != check.Discard {
