@@ -275,7 +275,7 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 	n := 0
 	for src := range r.piles {
 		pr := &r.piles[src]
-		if pr.toMask&(1<<d) == 0 || s.lens[src] == 0 || (pr.coveredBy != 0 && r.covered(s, src)) {
+		if src == d || pr.toMask&(1<<d) == 0 || s.lens[src] == 0 || (pr.coveredBy != 0 && r.covered(s, src)) { // a pile in its own `to` is ignored
 			continue
 		}
 		base, ln := r.offs[src], int(s.lens[src])

@@ -355,7 +355,7 @@ func (p plainMoves) moves(s *State) []Move {
 		var avail []pairCard
 		for src, pl := range g.Piles {
 			cards := p.pile(s, src)
-			if !slices.Contains(pl.To, d) || len(cards) == 0 || p.covered(s, src) {
+			if src == d || !slices.Contains(pl.To, d) || len(cards) == 0 || p.covered(s, src) {
 				continue
 			}
 			for i, c := range cards {

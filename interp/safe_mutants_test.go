@@ -68,3 +68,34 @@ func TestSafeMovesFoundByMutants(t *testing.T) {
 		}
 	}
 }
+
+// A pile that takes pairs takes them from the other piles whose `to` names
+// it, never from itself: "t1 t1" with a 3 on t1 is no move (it was offered,
+// and counted as one).
+func TestPairsNeverFromThePileItself(t *testing.T) {
+	g, err := check.Source("p.patience", []byte(`game "P" {
+  suits H, S
+  foundation f[2] { base A; build up same-suit }
+  tableau t[4] { pairs sum 3; to foundations, t }
+  reserve junk
+  deal {
+    take 3S to t1
+    take 2H to t2
+    take AS to t2
+    take 2S to t2
+    take AH to t3
+    take 3H to t3
+    rest to junk
+  }
+  win when all cards in foundations, junk
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Compile(g)
+	for _, m := range r.Moves(r.Deal(1), nil) {
+		if m.Kind == Pair && (m.From == m.To || m.Count == 2 && m.From2 == m.To) {
+			t.Errorf("%s takes a card of %s onto itself", r.MoveString(m), r.PileName(int(m.To)))
+		}
+	}
+}
