@@ -142,17 +142,7 @@ func TestSettledPositionsAreLostOnGraphs(t *testing.T) {
 					t.Fatalf("game %d/%d seed %d: %v\n%s\n%s", i, k, seed, err, src, r.dumpState(s))
 				}
 				for order := range 4 {
-					sv := r.newSolver(s, Limits{Nodes: 100_000}, r.wasteMask(), order%2 == 0)
-					sv.shuffle = rand.New(rand.NewPCG(seed, uint64(order)))
-					sv.scramble = true
-					var dead []*State
-					sv.onDead = func(d *State) {
-						if len(dead) < 50 {
-							dead = append(dead, d.Clone())
-						}
-					}
-					sv.dfs(s.Clone(), 0)
-					for _, d := range dead {
+					for _, d := range keptLost(r, s, seed, order, 50, order%2 == 0) {
 						if w, c := p.wins(d); c {
 							checked++
 							if w {

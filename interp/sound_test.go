@@ -309,17 +309,7 @@ func TestSettledPositionsAreLost(t *testing.T) {
 		for seed := uint64(1); seed <= 3; seed++ {
 			s := r.Deal(seed)
 			for order := range 3 {
-				sv := r.newSolver(s, Limits{Nodes: 100_000}, r.wasteMask(), true)
-				sv.shuffle = rand.New(rand.NewPCG(seed, uint64(order)))
-				sv.scramble = true
-				var dead []*State
-				sv.onDead = func(d *State) {
-					if len(dead) < 6 {
-						dead = append(dead, d.Clone())
-					}
-				}
-				sv.dfs(s.Clone(), 0)
-				for _, d := range dead {
+				for _, d := range keptLost(r, s, seed, order, 6, true) {
 					if w, c := p.wins(d); c {
 						checked++
 						if w {
@@ -333,6 +323,22 @@ func TestSettledPositionsAreLost(t *testing.T) {
 	t.Logf("%d games whose positions come back; %d positions kept as lost checked", cyclic, checked)
 	assert.GreaterOrEqual(t, cyclic, games/4, "too few games whose positions come back")
 	assert.GreaterOrEqual(t, checked, 10*cyclic, "too few positions kept as lost")
+}
+
+// keptLost is what one depth-first search from s, its steps tried in the
+// order-th random order of seed, keeps as lost (at most most positions).
+func keptLost(r *Rules, s *State, seed uint64, order, most int, safe bool) []*State {
+	sv := r.newSolver(s, Limits{Nodes: 100_000}, r.wasteMask(), safe)
+	sv.shuffle = rand.New(rand.NewPCG(seed, uint64(order)))
+	sv.scramble = true
+	var dead []*State
+	sv.onDead = func(d *State) {
+		if len(dead) < most {
+			dead = append(dead, d.Clone())
+		}
+	}
+	sv.dfs(s.Clone(), 0)
+	return dead
 }
 
 func FuzzSoundness(f *testing.F) {

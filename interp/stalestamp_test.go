@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/patience-dev/patience/dsl/check"
@@ -13,7 +12,7 @@ import (
 // position "card on p" is settled as lost (it wins: p r x q v z f) because
 // r's entry relying(depth of x, stamp of x) still matches stamps[depth of x]
 // after the line has left x: nothing was entered at that depth since.
-const staleStampGame = `game "Stale stamp" {
+var staleStampGame = `game "Stale stamp" {
   suits S
   foundation f { build any }
   reserve v { holds 1; to w, p, z }
@@ -25,19 +24,7 @@ const staleStampGame = `game "Stale stamp" {
   reserve z { holds 1; to f }
   discard junk
   deal {
-    take 2S to junk
-    take 3S to junk
-    take 4S to junk
-    take 5S to junk
-    take 6S to junk
-    take 7S to junk
-    take 8S to junk
-    take 9S to junk
-    take 10S to junk
-    take JS to junk
-    take QS to junk
-    take KS to junk
-    1 to v
+` + takeOut("2 3 4 5 6 7 8 9 10 J Q K", "S") + `    1 to v
   }
   win when all cards in f, junk
 }`
@@ -56,13 +43,7 @@ func TestStaleStampSettlesAWin(t *testing.T) {
 	s := r.Deal(1)
 	bad := 0
 	for order := range 200 {
-		sv := r.newSolver(s, Limits{Nodes: 100_000}, r.wasteMask(), true)
-		sv.shuffle = rand.New(rand.NewPCG(1, uint64(order)))
-		sv.scramble = true
-		var dead []*State
-		sv.onDead = func(d *State) { dead = append(dead, d.Clone()) }
-		sv.dfs(s.Clone(), 0)
-		for _, d := range dead {
+		for _, d := range keptLost(r, s, 1, order, 1<<20, true) {
 			if w, _ := p.wins(d); w {
 				bad++
 				if bad == 1 {
