@@ -131,6 +131,7 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 					g       *interp.Game
 					resumed *store.Saved
 					ruleset string
+					proof   []interp.Move // the line that proved the deal winnable
 					err     error
 				)
 				switch {
@@ -151,12 +152,13 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 					}
 				default:
 					ruleset = args[0]
-					g, err = newGame(cmd, ruleset, &seed, winnable)
+					g, proof, err = newGame(cmd, ruleset, &seed, winnable)
 				}
 				if err != nil {
 					return err
 				}
 				s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii}}
+				s.hints.Learn(g.Rules, g.State(), proof)
 				in := newLineReader(cmd.InOrStdin())
 				if asJSON {
 					// The protocol is for programs, which keep what they need.
@@ -186,40 +188,43 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 }
 
 // newGame deals the game to play: the seed's, or with winnable the first
-// from the seed up that the solver proves winnable.
-func newGame(cmd *cobra.Command, ruleset string, seed *seedFlags, winnable bool) (*interp.Game, error) {
+// from the seed up that the solver proves winnable, with the line that
+// proves it.
+func newGame(cmd *cobra.Command, ruleset string, seed *seedFlags, winnable bool) (*interp.Game, []interp.Move, error) {
 	n, err := seed.value(cmd)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	game, err := loadGame(ruleset)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := interp.Compile(game)
+	var proof []interp.Move
 	if winnable {
-		if n, err = winnableSeed(cmd, r, n); err != nil {
-			return nil, err
+		if n, proof, err = winnableSeed(cmd, r, n); err != nil {
+			return nil, nil, err
 		}
 	}
-	return interp.NewFromRules(r, n), nil
+	return interp.NewFromRules(r, n), proof, nil
 }
 
 // winnableSeed finds a deal the solver proves winnable, from seed upward,
-// saying on stderr what it is doing and which seed it settled on.
-func winnableSeed(cmd *cobra.Command, r *interp.Rules, from uint64) (uint64, error) {
+// saying on stderr what it is doing and which seed it settled on; and the
+// winning line.
+func winnableSeed(cmd *cobra.Command, r *interp.Rules, from uint64) (uint64, []interp.Move, error) {
 	errOut := cmd.ErrOrStderr()
 	fmt.Fprintf(errOut, "looking for a deal proved winnable from seed %d (up to %d deals, %s each)\n",
 		from, prove.DealTries, prove.LimitsText(prove.DealLimits))
 	res, err := prove.WinnableDeal(cmd.Context(), r, from, prove.DealTries, prove.DealLimits)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	if !res.Found {
-		return 0, fmt.Errorf("%s; try another --seed, or play without --winnable", res.Report(prove.DealLimits))
+		return 0, nil, fmt.Errorf("%s; try another --seed, or play without --winnable", res.Report(prove.DealLimits))
 	}
 	fmt.Fprintln(errOut, res.Report(prove.DealLimits))
-	return res.Seed, nil
+	return res.Seed, res.Line, nil
 }
 
 // resumeGame loads a saved position. The ruleset is the argument if given,

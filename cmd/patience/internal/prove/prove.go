@@ -128,6 +128,25 @@ type Asker struct {
 	lineAt []uint64
 }
 
+// Learn takes line, a winning line from s found elsewhere (the one that
+// proved a deal winnable), as a hint's own: a player who follows it is told
+// its next move at once (see Known). A line that does not win from s is
+// ignored.
+func (a *Asker) Learn(r *interp.Rules, s *interp.State, line []interp.Move) {
+	x := s.Clone()
+	var at []uint64
+	for _, m := range line {
+		if !r.Legal(x, m) {
+			return
+		}
+		at = append(at, x.Hash(r))
+		r.Apply(x, m)
+	}
+	if len(line) > 0 && r.Won(x) {
+		a.line, a.lineAt = line, at
+	}
+}
+
 // Known is the hint in s that the last winning line found gives, if s is a
 // position on it: its next move, and the verdict Winnable. The rest of the
 // line is played out on a copy first, so the verdict holds whatever the
@@ -232,6 +251,7 @@ type Search struct {
 	Tried int    // how many seeds were tried
 	Seed  uint64 // the seed proved winnable, when Found
 	Found bool
+	Line  []interp.Move // the winning line that proved it (see Asker.Learn)
 	// Of the seeds passed over: how many were proved unwinnable, and how
 	// many the solver could not settle within the budget.
 	Unwinnable, Unsettled int
@@ -255,9 +275,9 @@ func WinnableDeal(ctx context.Context, r *interp.Rules, from uint64, tries int, 
 		}
 		out.Tried++
 		r.DealInto(s, seed)
-		switch r.Solve(s, lim).Verdict {
+		switch sol := r.Solve(s, lim); sol.Verdict {
 		case interp.Winnable:
-			out.Seed, out.Found = seed, true
+			out.Seed, out.Found, out.Line = seed, true, sol.Moves
 			return out, nil
 		case interp.Unwinnable:
 			out.Unwinnable++

@@ -70,6 +70,8 @@ func TestWinnableDeal(t *testing.T) {
 	lim := interp.Limits{Nodes: 15, Time: time.Second}
 	res, err := WinnableDeal(context.Background(), r, 3, 10, lim)
 	require.NoError(t, err)
+	assert.NotEmpty(t, res.Line, "the line that proved it")
+	res.Line = nil
 	assert.Equal(t, Search{From: 3, Tried: 3, Seed: 5, Found: true, Unwinnable: 2}, res)
 	assert.Equal(t, "seed 5 is proved winnable (seeds 3 to 4 were passed over: 2 unwinnable)", res.Report(lim))
 
@@ -192,4 +194,39 @@ func TestKnownLineGoesOn(t *testing.T) {
 	a.line = append([]interp.Move{}, a.line[:len(a.line)-1]...)
 	_, ok = a.Known(r, r.Deal(2))
 	assert.False(t, ok, "a line cut short wins nothing")
+}
+
+// A line found elsewhere (the one --winnable proved a deal with) is taken
+// as a hint's own when it wins from the position, and ignored otherwise.
+func TestLearnALine(t *testing.T) {
+	r := climbRules(t)
+	s := r.Deal(2)
+	sol := r.Solve(s, interp.Limits{Nodes: 100_000, AnyLine: true})
+	require.Equal(t, interp.Winnable, sol.Verdict)
+	var a Asker
+	a.Learn(r, s, sol.Moves[:len(sol.Moves)-1])
+	_, ok := a.Known(r, s)
+	assert.False(t, ok, "a line cut short is not learnt")
+	a.Learn(r, r.Deal(1), sol.Moves)
+	_, ok = a.Known(r, r.Deal(1))
+	assert.False(t, ok, "nor one from another deal")
+	a.Learn(r, s, sol.Moves)
+	h, ok := a.Known(r, s)
+	require.True(t, ok)
+	assert.Equal(t, sol.Moves[0], h.Move)
+	assert.Equal(t, "this position is still winnable: play "+r.MoveString(sol.Moves[0]), h.Text(r))
+}
+
+// WinnableDeal gives the line that proved its deal.
+func TestWinnableDealGivesItsLine(t *testing.T) {
+	r := climbRules(t)
+	res, err := WinnableDeal(context.Background(), r, 1, 6, HintLimits)
+	require.NoError(t, err)
+	require.True(t, res.Found)
+	s := r.Deal(res.Seed)
+	for _, m := range res.Line {
+		require.True(t, r.Legal(s, m))
+		r.Apply(s, m)
+	}
+	assert.True(t, r.Won(s))
 }

@@ -233,6 +233,7 @@ func (a *app) searched(msg searchedMsg) {
 	}
 	a.search = nil
 	a.dealSeed(msg.res.Seed)
+	a.play.hints.Learn(a.rules, a.play.g.State(), msg.res.Line) // hints go on with the proof
 	text := msg.res.Report(prove.DealLimits) + ": good luck"
 	if sr.note != "" {
 		a.play.say(msgError, "%s; %s", sr.note, text)

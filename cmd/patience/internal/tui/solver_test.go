@@ -59,6 +59,9 @@ func TestWinnableDeal(t *testing.T) {
 	require.Equal(t, screenGame, h.a.screen)
 	assert.Equal(t, uint64(5), h.game().Seed)
 	assert.Equal(t, "seed 5 is proved winnable (seeds 3 to 4 were passed over: 2 unwinnable): good luck", h.message())
+	// The line that proved it is the hints' own: known at once.
+	_, known := h.a.play.hints.Known(h.game().Rules, h.game().State())
+	assert.True(t, known, "the first hint goes on with the proof")
 
 	// A new deal is looked for from a new seed (99 in the tests).
 	h.keys("n")
