@@ -246,20 +246,7 @@ func (g *mGame) rank() string {
 	return genRanks[g.lo+g.rng.IntN(g.hi-g.lo+1)]
 }
 
-func (g *mGame) step() string {
-	if g.chance(0.08) {
-		return "any-rank " + g.pick("same-suit", "same-colour", "alternate-colour", "other-suit")
-	}
-	step := g.pick("up", "down", "either", "same-rank")
-	if step != "same-rank" && g.chance(0.2) {
-		step += fmt.Sprintf(" by %d", 2+g.rng.IntN(3))
-	}
-	rel := step + " " + g.pick("any-suit", "same-suit", "same-colour", "alternate-colour", "other-suit")
-	if step != "same-rank" && g.chance(0.25) {
-		rel += " wrap"
-	}
-	return rel
-}
+func (g *mGame) step() string { return (&gen{rng: g.rng}).step() }
 
 func (g *mGame) relation() string {
 	if g.chance(0.08) {
