@@ -287,3 +287,19 @@ func TestAutoIsUndoneAtOnce(t *testing.T) {
 	h.keys("u", "u")
 	assert.Empty(t, h.history(), "then what a played: %s", h.message())
 }
+
+// With a game saved, at 80 columns, the NAME and GAME columns share the
+// room: a title keeps half of it, not four letters ("Klo…").
+func TestPickerTitlesAt80WithASave(t *testing.T) {
+	h := openHarness(t, "", nil, t.TempDir())
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for h.a.picker.entries[h.a.picker.sel].name != "babette" {
+		h.keys("down")
+	}
+	h.keys("enter", "d", "q") // a move, and back to the picker: the game is saved
+	require.Equal(t, screenPicker, h.a.screen)
+	frame := h.frame()
+	require.Contains(t, frame, "[saved game]")
+	assert.Regexp(t, `Accordion \(Idle`, frame)
+	assert.NotContains(t, frame, "Acc…")
+}

@@ -151,7 +151,12 @@ func (pk *picker) view(t *theme, width, height int) string {
 		}
 	}
 	const statsW = 26
-	gameW = max(4, min(gameW, width-2-2-nameW-2-2-statsW-saved))
+	// When the two columns do not fit, they share the room: the game's
+	// title keeps at least half of it, and both are cut with "…".
+	if room := width - 2 - 2 - 2 - 2 - statsW - saved; nameW+gameW > room {
+		gameW = min(gameW, max(room/2, room-nameW, 4))
+		nameW = max(4, room-gameW)
+	}
 	header := fmt.Sprintf("  %-*s  %-*s  %s", nameW, "NAME", gameW, "GAME", "PLAYED   WON  STREAK  BEST")
 	c.put(1, 2, clip(header, width-2), lookDim)
 
@@ -184,7 +189,7 @@ func (pk *picker) view(t *theme, width, height int) string {
 		}
 		e := pk.entries[i]
 		stats := fmt.Sprintf("%6d %5d %7d %5d", e.stats.Played, e.stats.Won, e.stats.Streak, e.stats.BestStreak)
-		line := fmt.Sprintf("%s%-*s  %-*s  %s", mark, nameW, e.name, gameW, clip(e.title(), gameW), stats)
+		line := fmt.Sprintf("%s%-*s  %-*s  %s", mark, nameW, clip(e.name, nameW), gameW, clip(e.title(), gameW), stats)
 		if e.saved {
 			line += "  [saved game]"
 		}
