@@ -156,11 +156,7 @@ func genFound(rng *rand.Rand) string {
 			g.printf("  }\n  waste { to f%s }\n", g.pick("", ", t"))
 		}
 	}
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	left := g.live
 	if hasReserve && left > 1 {
 		g.printf("    1 to r\n")
@@ -273,11 +269,7 @@ func genWaste(rng *rand.Rand) string {
 		g.printf("    redeal %d from w shuffled\n", 1+g.rng.IntN(2))
 	}
 	g.printf("  }\n")
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	left := g.live
 	if g.chance(0.3) && left > 2 {
 		n := 1 + g.rng.IntN(2)
@@ -349,11 +341,7 @@ func genWinPiles(rng *rand.Rand) string {
 			g.printf("  waste { to %s }\n", g.pick("f", "f, t", "t"))
 		}
 	}
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	left := g.live
 	if hasR && left > 1 {
 		g.printf("    1 to r\n")
@@ -416,11 +404,7 @@ func genStockAside(rng *rand.Rand) string {
 	ts = append(ts, "to f, t")
 	g.printf("  tableau t[%d] { %s }\n", nt, strings.Join(ts, "; "))
 	g.printf("  stock { deal 1 to %s }\n", g.pick("each t", fmt.Sprintf("t%d", 1+g.rng.IntN(nt))))
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	left := g.live - 1
 	counts := make([]string, nt)
 	for i := range counts {

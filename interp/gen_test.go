@@ -146,6 +146,16 @@ func (g *gen) takeOut() {
 
 func (g *gen) junk() bool { return g.lo > 1 || g.hi < 13 }
 
+// openDeal declares the junk reserve, if any cards are put aside, and
+// opens the deal block with the takes that put them there.
+func (g *gen) openDeal() {
+	if g.junk() {
+		g.printf("  reserve junk\n")
+	}
+	g.printf("  deal {\n")
+	g.takeOut()
+}
+
 func (g *gen) win(piles string) {
 	if g.junk() {
 		piles += ", junk"
@@ -385,11 +395,7 @@ func (g *gen) tableauGame() {
 		}
 		g.printf("  redeal %d from t%s to each t by %d\n", 1+g.rng.IntN(2), shuffled, (g.live+nt-1)/nt+g.rng.IntN(2))
 	}
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	left := g.live
 	if value {
 		g.printf("    1 to f1\n")
@@ -457,11 +463,7 @@ func (g *gen) gridGame() {
 		g.printf("    redeal %d from t\n", 1+g.rng.IntN(2))
 	}
 	g.printf("  }\n")
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	g.printf("    1 to each t\n    rest to stock\n  }\n")
 	g.win("foundations")
 }
@@ -521,11 +523,7 @@ func (g *gen) outrankGame() {
 			g.printf("  stock { deal 1 to waste }\n  waste { to %s }\n", strings.Join(to, ", "))
 		}
 	}
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	if hasStock {
 		g.printf("    1 to each t\n    rest to stock\n")
 	} else {
@@ -577,11 +575,7 @@ func (g *gen) pairsGame() {
 		}
 		g.printf("  }\n  waste { to d }\n")
 	}
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	g.printf("    1 to each p\n")
 	if hasStock {
 		g.printf("    rest to stock\n")
@@ -645,11 +639,7 @@ func (g *gen) slotsGame() {
 		}
 		g.printf("  redeal %d from m%s except in place\n", 1+g.rng.IntN(2), shuffled)
 	}
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	g.printf("    1 to each m\n    move %s to out\n  }\n", genRanks[g.lo])
 	switch {
 	case found:
@@ -680,11 +670,7 @@ func (g *gen) slotsFilled(slots, rowLen int, rel string) {
 	} else {
 		g.printf("  tableau r[%d] { build %s; move %s; to m, r }\n", nr, g.relation(), g.pick("top", "runs", "any"))
 	}
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	for i := range nr {
 		n := g.live / nr
 		if i < g.live%nr {
@@ -742,11 +728,7 @@ func (g *gen) rowGame() {
 		ts = append(ts, fmt.Sprintf("in rows of %d", far+1+g.rng.IntN(n-1-far)))
 	}
 	g.printf("  tableau a[%d] { %s }\n", n, strings.Join(ts, "; "))
-	if g.junk() {
-		g.printf("  reserve junk\n")
-	}
-	g.printf("  deal {\n")
-	g.takeOut()
+	g.openDeal()
 	switch {
 	case g.chance(0.3):
 		// Spaces left by the deal, before piles with cards: the row closes
