@@ -205,3 +205,56 @@ func TestWrappedRowsShareEvenly(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsFitByTheirNames: at 80 × 24 a row of a built-in game that fits
+// the screen by its piles' names (and cards) is drawn on one line, its keys
+// shown all the same. TriPeaks' ten bottom cards once went over two lines
+// of five because "l peak19" is wider than its card, and read as a fifth
+// row of the peaks.
+func TestRowsFitByTheirNames(t *testing.T) {
+	const w, hgt = 80, 24
+	for _, name := range rulesets.Names() {
+		h := newHarness(t, name, 1, "")
+		h.send(tea.WindowSizeMsg{Width: w, Height: hgt})
+		checkOnScreen(t, h, w, hgt, name)
+		p := h.a.play
+		r := p.g.Rules
+		pl := p.place(w, hgt)
+		lines := strings.Split(h.frame(), "\n")
+		at := func(x, y int) string {
+			if y < 0 || y >= len(lines) || x >= len(lines[y]) {
+				return ""
+			}
+			return lines[y][x:]
+		}
+		for _, row := range board.Rows(r.Game) {
+			need := -1
+			for _, pile := range row {
+				need += 1 + max(cellW+1, utf8.RuneCountInString(r.PileName(pile)))
+			}
+			if need > w {
+				continue // too wide even by its names: it wraps
+			}
+			first, _, _ := pl.bv.find(row[0])
+			for _, pile := range row {
+				ri, ci, _ := pl.bv.find(pile)
+				if !assert.Equal(t, first, ri, "%s: %s is not on the line of %s:\n%s", name, r.PileName(pile), r.PileName(row[0]), h.frame()) {
+					break
+				}
+				rv, col := pl.bv.rows[ri], pl.bv.rows[ri].cols[ci]
+				x, y := pl.ox+col.x, pl.oy+rv.y-pl.scroll
+				key, pname := string(p.keys[pile]), r.PileName(pile)
+				if p.keys[pile] == 0 {
+					continue
+				}
+				inLine := strings.HasPrefix(at(x, y), key+" "+pname)
+				above := strings.HasPrefix(at(x, y-1), key+" ") || at(x, y-1) == key
+				assert.True(t, inLine || (above && strings.HasPrefix(at(x, y), pname)), "%s: %s's key %s is not shown:\n%s", name, pname, key, h.frame())
+				if rv.keysAbove {
+					got, line, ok := pl.bv.at(col.x, rv.y-1)
+					assert.True(t, ok && got == pile && line == -1, "%s: a click on %s's key is not on its label", name, pname)
+				}
+			}
+		}
+	}
+}

@@ -70,7 +70,7 @@ func (p *play) place(width, height int) placed {
 		col := &rv.cols[ci]
 		y := rv.y + 1 + cursorLine(col, p.cursor.idx)
 		if y-1 < pl.scroll {
-			pl.scroll = max(0, min(rv.y, y-1))
+			pl.scroll = max(0, min(rv.top(), y-1))
 		}
 		if y >= pl.scroll+pl.viewH {
 			pl.scroll = y - pl.viewH + 1
@@ -462,7 +462,9 @@ func (p *play) drawBoard(screen *canvas, pl *placed) {
 			}
 			label := col.label
 			lx := x
-			if col.key != 0 && strings.HasPrefix(label, string(col.key)+" ") {
+			if rv.keysAbove && col.key != 0 {
+				c.put(x, y0-1, string(col.key), lookKey)
+			} else if col.key != 0 && strings.HasPrefix(label, string(col.key)+" ") {
 				lx = c.put(lx, y0, string(col.key), lookKey)
 				label = label[utf8.RuneLen(col.key):]
 			}

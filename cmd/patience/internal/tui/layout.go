@@ -13,8 +13,9 @@ import (
 // piles spread downward, squared piles show their top card and a count,
 // grids show every slot so their gaps stay visible. A pile the stock deals
 // several cards to at once fans the cards of the last deal. A row wider
-// than the screen wraps; a board taller than it is first drawn tighter,
-// then its long fans are cut, and last it scrolls.
+// than the screen by its labels has its keys put above the names; one
+// wider by its cards wraps. A board taller than the screen is first drawn
+// tighter, then its long fans are cut, and last it scrolls.
 
 // lineKind is what one line of a pile's column shows.
 type lineKind uint8
@@ -53,11 +54,20 @@ type colView struct {
 }
 
 type rowView struct {
-	y, h   int // y of the label line; h counts it
-	x, w   int
-	margin int // room on the left for a grid's row numbers
-	depth  int
-	cols   []colView
+	y, h      int // y of the label line; h counts it
+	x, w      int
+	margin    int  // room on the left for a grid's row numbers
+	keysAbove bool // the hotkeys on a line of their own above the names (at y-1, not counted in h)
+	depth     int
+	cols      []colView
+}
+
+// top is the first line the row takes: its keys' line, or its labels'.
+func (rv *rowView) top() int {
+	if rv.keysAbove {
+		return rv.y - 1
+	}
+	return rv.y
 }
 
 type boardView struct {
@@ -203,31 +213,54 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 	var bv boardView
 	y := 0
 	for _, row := range board.Rows(r.Game) {
-		var cols []colView
 		grid, depth := false, 0
-		for _, p := range row {
-			label := r.PileName(p)
-			if o.labels == labelsFull && keys[p] != 0 {
-				label = string(keys[p]) + " " + label
-			}
-			if o.labelW > 0 {
-				label = clip(label, o.labelW)
-			}
-			lines, minDepth := pileLines(r, s, info, p, o)
-			c := colView{pile: p, key: keys[p], label: label, lines: lines, minDepth: minDepth}
-			c.w = max(cellW+1, utf8.RuneCountInString(label))
-			for _, l := range lines {
-				if l.kind == lineNext {
-					c.w = max(c.w, 1+nextWidth(r, p))
+		// columns lays the row out with the keys before the names ("l
+		// peak19"), or above them (stacked).
+		columns := func(stacked bool) []colView {
+			var cols []colView
+			for _, p := range row {
+				label := r.PileName(p)
+				if o.labels == labelsFull && keys[p] != 0 && !stacked {
+					label = string(keys[p]) + " " + label
 				}
+				if o.labelW > 0 {
+					label = clip(label, o.labelW)
+				}
+				lines, minDepth := pileLines(r, s, info, p, o)
+				c := colView{pile: p, key: keys[p], label: label, lines: lines, minDepth: minDepth}
+				c.w = max(cellW+1, utf8.RuneCountInString(label))
+				for _, l := range lines {
+					if l.kind == lineNext {
+						c.w = max(c.w, 1+nextWidth(r, p))
+					}
+				}
+				depth = max(depth, len(lines), minDepth)
+				grid = grid || r.Game.Piles[p].Grid
+				cols = append(cols, c)
 			}
-			depth = max(depth, len(lines), minDepth)
-			grid = grid || r.Game.Piles[p].Grid
-			cols = append(cols, c)
+			return cols
 		}
+		cols := columns(false)
 		margin := 0
 		if grid && o.margins {
 			margin = len(strconv.Itoa(depth)) + 1
+		}
+		width := func(cols []colView) int {
+			w := margin + len(cols) - 1
+			for _, c := range cols {
+				w += c.w
+			}
+			return w
+		}
+		// A row too wide for the screen by its labels, not its cards, has
+		// its keys put on a line of their own above the names: a line more,
+		// where wrapping would take two and read as another row (TriPeaks'
+		// ten bottom cards as two rows of five).
+		keysAbove := false
+		if o.width > 0 && o.labels == labelsFull && width(cols) > o.width {
+			if st := columns(true); width(st) <= o.width {
+				cols, keysAbove = st, true
+			}
 		}
 		// A row wider than the screen goes on over as many lines as it
 		// needs, as evenly as they can share it (14 piles as 7 and 7, not
@@ -257,7 +290,7 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			per = (len(cols) + parts - 1) / max(parts, 1)
 		}
 		for part := 0; len(cols) > 0; part++ {
-			rv := rowView{margin: margin}
+			rv := rowView{margin: margin, keysAbove: keysAbove}
 			k := fits(cols, per)
 			rv.w = margin
 			for i, c := range cols[:k] {
@@ -276,6 +309,9 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			}
 			if len(bv.rows) > 0 && !o.tight && part == 0 {
 				y++ // a blank line between rows, none between the parts of one
+			}
+			if keysAbove {
+				y++
 			}
 			rv.y = y
 			rv.h = 1 + rv.depth
@@ -300,7 +336,8 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 
 // fitBoard finds the fullest layout that fits width × height: labels with
 // hotkeys and grid row numbers, then without the row numbers, then with
-// hotkeys and rows wrapped (if that fits the height too), then names only
+// hotkeys, the keys of a row too wide by its labels on a line above the
+// names and rows still too wide wrapped (if that fits the height too), then names only
 // (and rows wrapped if still too wide); then no blank lines between
 // rows, then no "next" lines; long fanned piles are then cut, their lowest
 // cards counted on one line. Names too long for the screen are cut to a
@@ -424,14 +461,14 @@ func (bv *boardView) find(p int) (ri, ci int, ok bool) {
 // column (-1 for the label).
 func (bv *boardView) at(x, y int) (pile, line int, ok bool) {
 	for _, rv := range bv.rows {
-		if y < rv.y || y >= rv.y+rv.h {
+		if y < rv.top() || y >= rv.y+rv.h {
 			continue
 		}
 		for _, c := range rv.cols {
 			if x < c.x || x >= c.x+c.w {
 				continue
 			}
-			line := y - rv.y - 1
+			line := max(y-rv.y-1, -1) // the keys' line is the label's
 			if line >= len(c.lines) {
 				// Below a short pile: it still means the pile.
 				line = topLine(&c)
