@@ -258,3 +258,86 @@ func TestRowsFitByTheirNames(t *testing.T) {
 		}
 	}
 }
+
+// A wrapped row's parts and the next row must not read as one block when
+// there is no room for blank lines between rows: four rows of fourteen
+// slots, each wrapped as seven and seven, made eight like lines at 80 × 24
+// and 26. Where a part touches another row, its continuations are indented
+// from its first part, which starts where the next row starts.
+func TestWrappedRowsStandApart(t *testing.T) {
+	row := "0" + strings.Repeat(", 1", 13)
+	gaps := `game "G" {
+  tableau m[56] { in rows of 14; holds 1; base 2; follow left up same-suit; to m }
+  discard aces
+  deal { ` + strings.Repeat(row+", ", 3) + row + ` to m; move A to aces }
+  layout { row m squared; row aces }
+  win when every m is in place
+}`
+	rows := `game "R" {
+  tableau m[28] { in rows of 14; holds 1; to m, f }
+  foundation f { build any }
+  deal { take 2C to f; 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 to m; rest to f }
+  layout { row m; row f }
+  win when all cards in f
+}`
+	for i, src := range []string{gaps, rows} {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("g%d.patience", i))
+		require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+		for _, size := range [][2]int{{80, 24}, {80, 26}, {80, 30}} {
+			h := newHarness(t, path, 1, "")
+			h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			when := fmt.Sprintf("game %d at %d×%d", i, size[0], size[1])
+			checkOnScreen(t, h, size[0], size[1], when)
+			p := h.a.play
+			pl := p.place(size[0], size[1])
+			lines := strings.Split(h.frame(), "\n")
+			// The screen rows, each with the board row it is a part of and
+			// where its labels start on the screen.
+			rowOf, starts := map[int]int{}, map[int]bool{}
+			for k, row := range board.Rows(p.g.Rules.Game) {
+				starts[row[0]] = true
+				for _, pile := range row {
+					rowOf[pile] = k
+				}
+			}
+			type part struct {
+				row, top, bottom, x int
+				first               bool
+			}
+			var parts []part
+			for _, rv := range pl.bv.rows {
+				y := pl.oy + rv.top() - pl.scroll
+				require.Less(t, y, len(lines), when)
+				x := len(lines[y]) - len(strings.TrimLeft(lines[y], " "))
+				parts = append(parts, part{row: rowOf[rv.cols[0].pile], top: rv.top(), bottom: rv.y + rv.h, x: x, first: starts[rv.cols[0].pile]})
+			}
+			firstX := map[int]int{}
+			for _, pt := range parts {
+				if pt.first {
+					firstX[pt.row] = pt.x
+				}
+			}
+			for k := 1; k < len(parts); k++ {
+				a, b := parts[k-1], parts[k]
+				if b.top > a.bottom || a.row == b.row {
+					continue // a blank line sets them apart, or they are one row's
+				}
+				// Two rows touch: the continuations of either are indented,
+				// and not to where the other row starts.
+				for _, c := range []part{a, b} {
+					other := a
+					if c == a {
+						other = b
+					}
+					for _, q := range parts {
+						if q.row != c.row || q.first {
+							continue
+						}
+						assert.Greater(t, q.x, firstX[c.row], "%s: a continuation is not indented:\n%s", when, h.frame())
+						assert.NotEqual(t, firstX[other.row], q.x, "%s: a continuation starts where the next row does:\n%s", when, h.frame())
+					}
+				}
+			}
+		}
+	}
+}

@@ -34,6 +34,11 @@ const (
 // column on its left for the cursor, picked cards and targets.
 const cellW = 4
 
+// wrapIndent is how far the parts of a wrapped row after its first are set
+// in when no blank lines keep the rows apart: so that they read as the
+// row going on, not as a row of their own.
+const wrapIndent = 4
+
 // bodyLine is one line of a pile's column.
 type bodyLine struct {
 	kind    lineKind
@@ -58,6 +63,8 @@ type rowView struct {
 	x, w      int
 	margin    int  // room on the left for a grid's row numbers
 	keysAbove bool // the hotkeys on a line of their own above the names (at y-1, not counted in h)
+	part      int  // 0, or which line of a row wrapped over several this is
+	indent    int  // how far the part is set in from the row's first part
 	depth     int
 	cols      []colView
 }
@@ -265,9 +272,16 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 		// A row wider than the screen goes on over as many lines as it
 		// needs, as evenly as they can share it (14 piles as 7 and 7, not
 		// 13 and 1: a lone pile under the middle of a row reads as another
-		// row's).
-		fits := func(cols []colView, most int) int {
-			w, k := margin, 0
+		// row's). With no blank lines between rows, the parts after the
+		// first are indented, or they would read as rows of their own.
+		indent := func(part int) int {
+			if o.tight && part > 0 {
+				return wrapIndent
+			}
+			return 0
+		}
+		fits := func(cols []colView, most, part int) int {
+			w, k := margin+indent(part), 0
 			for k < len(cols) && k < most {
 				cw := cols[k].w
 				if k > 0 {
@@ -285,13 +299,13 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 		if o.width > 0 {
 			parts := 0
 			for rest := cols; len(rest) > 0; parts++ {
-				rest = rest[fits(rest, len(rest)):]
+				rest = rest[fits(rest, len(rest), parts):]
 			}
 			per = (len(cols) + parts - 1) / max(parts, 1)
 		}
 		for part := 0; len(cols) > 0; part++ {
-			rv := rowView{margin: margin, keysAbove: keysAbove}
-			k := fits(cols, per)
+			rv := rowView{margin: margin, keysAbove: keysAbove, part: part, indent: indent(part)}
+			k := fits(cols, per, part)
 			rv.w = margin
 			for i, c := range cols[:k] {
 				rv.w += c.w
@@ -315,16 +329,26 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			}
 			rv.y = y
 			rv.h = 1 + rv.depth
-			bv.w = max(bv.w, rv.w)
+			bv.w = max(bv.w, rv.indent+rv.w)
 			bv.rows = append(bv.rows, rv)
 			y += rv.h
 		}
 	}
 	bv.h = y
-	// Rows are centred under one another.
+	// Rows are centred under one another; the parts of a row with its
+	// continuations indented go as one block, their left edges in line.
 	for i := range bv.rows {
 		rv := &bv.rows[i]
 		rv.x = (bv.w - rv.w) / 2
+		if rv.part > 0 && rv.indent > 0 {
+			rv.x = bv.rows[i-rv.part].x + rv.indent
+		} else if i+1 < len(bv.rows) && bv.rows[i+1].part > 0 && bv.rows[i+1].indent > 0 {
+			block := rv.w
+			for j := i + 1; j < len(bv.rows) && bv.rows[j].part > 0; j++ {
+				block = max(block, bv.rows[j].indent+bv.rows[j].w)
+			}
+			rv.x = (bv.w - block) / 2
+		}
 		x := rv.x + rv.margin
 		for k := range rv.cols {
 			rv.cols[k].x = x
@@ -337,12 +361,13 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 // fitBoard finds the fullest layout that fits width × height: labels with
 // hotkeys and grid row numbers, then without the row numbers, then with
 // hotkeys, the keys of a row too wide by its labels on a line above the
-// names and rows still too wide wrapped (if that fits the height too), then names only
-// (and rows wrapped if still too wide); then no blank lines between
-// rows, then no "next" lines; long fanned piles are then cut, their lowest
-// cards counted on one line. Names too long for the screen are cut to a
-// card's width. ok is false when nothing fits: the board is
-// then the smallest layout, and scrolls.
+// names and rows still too wide wrapped (if that fits the height too), then
+// names only (and rows wrapped if still too wide); then no blank lines
+// between rows (a wrapped row's continuations indented instead), then no
+// "next" lines; long fanned piles are then cut, their lowest cards counted
+// on one line. Names too long for the screen are cut to a card's width. ok
+// is false when nothing fits: the board is then the smallest layout, and
+// scrolls.
 func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, width, height int) (bv boardView, ok bool) {
 	var o layoutOpts
 	found := false
