@@ -240,7 +240,7 @@ func (p *play) facts(now time.Time) (string, []string, []string) {
 	var first, second []string
 	first = append(first, fmt.Sprintf("seed %d", p.g.Seed))
 	for i, v := range g.Values {
-		first = append(first, fmt.Sprintf("%s = %s", v.Name, rankName(s.Value(i))))
+		first = append(first, fmt.Sprintf("%s = %s", v.Name, rankText(s.Value(i))))
 	}
 	if ph := s.Phase(); ph < len(g.Phases) {
 		if l := g.Phases[ph].Label; l != "" {
@@ -266,11 +266,15 @@ func (p *play) facts(now time.Time) (string, []string, []string) {
 	return g.Name, first, second
 }
 
-func rankName(r int) string {
+// rankText writes a rank as the cards on the board show it: "A", "2" …
+// "9", "T", "J", "Q", "K" ("?" out of range), so that a caption or the
+// header naming a rank reads as the cards do ("next T" over "[T♣]", not
+// "next 10").
+func rankText(r int) string {
 	if r < 1 || r > 13 {
 		return "?"
 	}
-	return [...]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}[r-1]
+	return interp.NewCard(r, 0).String()[:1]
 }
 
 // view draws the game screen.

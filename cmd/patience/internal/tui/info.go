@@ -211,7 +211,7 @@ func nextText(r *interp.Rules, s *interp.State, p int, ascii bool) string {
 // keeps one width as the game goes on.
 func nextWidth(r *interp.Rules, p int) int {
 	pile := r.Game.Piles[p]
-	w := len("next 10")
+	w := len("next T")
 	if pile.Build != nil && pile.Build.Suit == check.SameSuit {
 		w++
 	}
@@ -222,7 +222,7 @@ func nextWidth(r *interp.Rules, p int) int {
 }
 
 func rankSuit(rank, suit int, ascii bool) string {
-	t := rankName(rank)
+	t := rankText(rank)
 	if suit < 0 {
 		return t
 	}

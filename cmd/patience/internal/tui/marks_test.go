@@ -88,7 +88,7 @@ func TestFoundationsSayWhatComesNext(t *testing.T) {
 	// Precedence: bases K, Q, J... and building down round the corner.
 	h := newHarness(t, "precedence", 5, "")
 	frame := h.frame()
-	for _, want := range []string{"next Q", "next J", "next 10", "next 6"} {
+	for _, want := range []string{"next Q", "next J", "next T", "next 6"} {
 		assert.Contains(t, frame, want)
 	}
 	// Plot: up from the base rank the deal sets.
@@ -98,4 +98,26 @@ func TestFoundationsSayWhatComesNext(t *testing.T) {
 	k := newHarness(t, "klondike", 1, "")
 	assert.NotContains(t, k.frame(), "next")
 	assert.False(t, strings.Contains(newHarness(t, "babette", 1, "").frame(), "next"))
+}
+
+// TestRanksAsOnTheCards: the captions and the header write a ten as the
+// cards do, "T", not "10" (Precedence's f4 said "next 10" over cards
+// showing "TC").
+func TestRanksAsOnTheCards(t *testing.T) {
+	h := newHarness(t, "precedence", 5, "")
+	assert.Contains(t, h.frame(), "next T ")
+	assert.NotRegexp(t, `\b10\b`, h.frame())
+	// A value the deal sets: Canfield's base rank, on a deal where it is a ten.
+	for seed := uint64(1); ; seed++ {
+		require.Less(t, seed, uint64(500), "no deal with a ten for the base")
+		c := newHarness(t, "canfield", seed, "")
+		if c.game().State().Value(0) != 10 {
+			continue
+		}
+		header := strings.SplitN(c.frame(), "\n", 2)[0]
+		assert.Contains(t, header, "b = T", "seed %d", seed)
+		assert.Contains(t, c.frame(), "next J", "seed %d", seed)
+		assert.NotRegexp(t, `\b10\b`, c.frame(), "seed %d", seed)
+		break
+	}
 }
