@@ -25,6 +25,18 @@ func Names() []string {
 	return out
 }
 
+// Exists reports whether name is a built-in ruleset, one that Names lists,
+// without listing them.
+func Exists(name string) bool {
+	f, err := files.Open(name + ".patience")
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	return err == nil && !fi.IsDir()
+}
+
 // Source returns the text of a built-in ruleset, and whether it exists.
 func Source(name string) ([]byte, bool) {
 	b, err := files.ReadFile(name + ".patience")

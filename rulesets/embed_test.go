@@ -66,3 +66,13 @@ func TestNoGameInGo(t *testing.T) {
 	})
 	require.NoError(t, err)
 }
+
+// TestExists: Exists is true for the names Names lists, and only those.
+func TestExists(t *testing.T) {
+	for _, n := range rulesets.Names() {
+		assert.True(t, rulesets.Exists(n), n)
+	}
+	for _, n := range []string{"", "no-such-game", "../rulesets/" + rulesets.Names()[0], "./" + rulesets.Names()[0], rulesets.Names()[0] + ".patience", "."} {
+		assert.False(t, rulesets.Exists(n), n)
+	}
+}

@@ -21,8 +21,11 @@ import (
 	"github.com/patience-dev/patience/rulesets"
 )
 
+// data is a string, so that the names and the strings of the games read
+// from it are parts of it, not copies.
+//
 //go:embed games.bin
-var data []byte
+var data string
 
 // Filename is the name diagnostics give a built-in ruleset.
 func Filename(name string) string { return "rulesets/" + name + ".patience" }
@@ -32,38 +35,53 @@ type entry struct {
 	name   string
 	titles []string // the game's name and other names
 	sum    [sha256.Size]byte
-	game   []byte // the encoded game
+	game   string // the encoded game
 }
 
 // entries reads the index of games.bin; nil when it was written for
-// another model.
+// another model. The index comes first and the games after it, so that
+// finding one game reads the index and that game, not the whole data.
 var entries = sync.OnceValue(func() []entry {
 	d := &decoder{b: data}
-	if string(d.bytes(d.uvarint())) != shape() {
+	if d.bytes(d.uvarint()) != shape() {
 		return nil
 	}
-	var es []entry
-	for n := d.uvarint(); n > 0 && d.err == nil; n-- {
-		var e entry
-		e.name = string(d.bytes(d.uvarint()))
-		copy(e.sum[:], d.bytes(sha256.Size))
-		for k := d.uvarint(); k > 0 && d.err == nil; k-- {
-			e.titles = append(e.titles, string(d.bytes(d.uvarint())))
-		}
-		e.game = d.bytes(d.uvarint())
-		es = append(es, e)
+	n := d.uvarint()
+	if n > uint64(len(d.b)) { // every entry takes a byte at least
+		return nil
 	}
-	if d.err != nil {
+	es := make([]entry, n)
+	sizes := make([]uint64, n)
+	for i := range es {
+		e := &es[i]
+		e.name = d.bytes(d.uvarint())
+		copy(e.sum[:], d.bytes(sha256.Size))
+		k := d.uvarint()
+		if k > uint64(len(d.b)) {
+			return nil
+		}
+		e.titles = make([]string, k)
+		for j := range e.titles {
+			e.titles[j] = d.bytes(d.uvarint())
+		}
+		sizes[i] = d.uvarint()
+	}
+	for i := range es {
+		es[i].game = d.bytes(sizes[i])
+	}
+	if d.err != nil || len(d.b) != 0 {
 		return nil
 	}
 	return es
 })
 
-// encodeAll writes games.bin for every built-in ruleset.
+// encodeAll writes games.bin for every built-in ruleset: the index, then
+// the games in its order.
 func encodeAll() ([]byte, error) {
 	b := appendString(nil, shape())
 	names := rulesets.Names()
 	b = appendUvarint(b, len(names))
+	var games []byte
 	for _, name := range names {
 		src, _ := rulesets.Source(name)
 		g, err := check.Source(Filename(name), src)
@@ -86,9 +104,10 @@ func encodeAll() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		b = append(appendUvarint(b, len(enc)), enc...)
+		b = appendUvarint(b, len(enc))
+		games = append(games, enc...)
 	}
-	return b, nil
+	return append(b, games...), nil
 }
 
 // Game returns the checked game of a built-in ruleset, as check.Source
@@ -124,13 +143,10 @@ func Game(name string) (*check.Game, bool) {
 // Find finds a built-in ruleset by its name, or, ignoring case, by its
 // name or one of its game's names (the title or an aka).
 func Find(arg string) (string, bool) {
-	names := rulesets.Names()
-	for _, name := range names {
-		if name == arg {
-			return name, true
-		}
+	if rulesets.Exists(arg) {
+		return arg, true
 	}
-	for _, name := range names {
+	for _, name := range rulesets.Names() {
 		if strings.EqualFold(name, arg) {
 			return name, true
 		}

@@ -108,20 +108,29 @@ func appendString(b []byte, s string) []byte { return append(appendUvarint(b, le
 
 var errCorrupt = errors.New("builtin: corrupt game data")
 
-// decoder reads what encode wrote.
+// decoder reads what encode wrote. It reads a string, the embedded data,
+// so that the strings it returns are parts of it, not copies.
 type decoder struct {
-	b   []byte
+	b   string
 	err error
 }
 
+// uvarint reads what binary.AppendUvarint wrote, as binary.Uvarint does.
 func (d *decoder) uvarint() uint64 {
-	x, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err, d.b = errCorrupt, nil
-		return 0
+	var x uint64
+	for i := 0; i < len(d.b) && i < binary.MaxVarintLen64; i++ {
+		c := d.b[i]
+		if c < 0x80 {
+			if i == binary.MaxVarintLen64-1 && c > 1 {
+				break // overflows 64 bits
+			}
+			d.b = d.b[i+1:]
+			return x | uint64(c)<<(7*i)
+		}
+		x |= uint64(c&0x7f) << (7 * i)
 	}
-	d.b = d.b[n:]
-	return x
+	d.err, d.b = errCorrupt, ""
+	return 0
 }
 
 // varint reads what binary.AppendVarint wrote: a zigzag uvarint.
@@ -130,10 +139,10 @@ func (d *decoder) varint() int64 {
 	return int64(x>>1) ^ -int64(x&1)
 }
 
-func (d *decoder) bytes(n uint64) []byte {
+func (d *decoder) bytes(n uint64) string {
 	if n > uint64(len(d.b)) {
-		d.err, d.b = errCorrupt, nil
-		return nil
+		d.err, d.b = errCorrupt, ""
+		return ""
 	}
 	s := d.b[:n]
 	d.b = d.b[n:]
@@ -173,7 +182,7 @@ func (d *decoder) decode(v reflect.Value) {
 			return
 		}
 		if n-1 > uint64(len(d.b)) { // every element takes a byte at least
-			d.err, d.b = errCorrupt, nil
+			d.err, d.b = errCorrupt, ""
 			return
 		}
 		v.Set(reflect.MakeSlice(v.Type(), int(n-1), int(n-1)))
@@ -181,7 +190,7 @@ func (d *decoder) decode(v reflect.Value) {
 			d.decode(v.Index(i))
 		}
 	case reflect.String:
-		v.SetString(string(d.bytes(d.uvarint())))
+		v.SetString(d.bytes(d.uvarint()))
 	case reflect.Bool:
 		v.SetBool(d.uvarint() != 0)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
