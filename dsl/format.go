@@ -112,8 +112,8 @@ func rawTokensPartial(filename string, src []byte) ([]Token, error) {
 		out = append(out, Token{
 			Text: t.Value, Offset: t.Pos.Offset, Line: t.Pos.Line, Column: t.Pos.Column,
 			Comment: t.Type == syms["Comment"], String: t.Type == syms["String"],
-			Keyword:  t.Type == syms["Ident"] && Keywords[t.Value],
-			Name:     t.Type == syms["Ident"] && !Keywords[t.Value],
+			Keyword:  t.Type == syms["Ident"] && IsKeyword(t.Value),
+			Name:     t.Type == syms["Ident"] && !IsKeyword(t.Value),
 			Newlines: newlines,
 		})
 		newlines = 0

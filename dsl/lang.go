@@ -22,7 +22,7 @@ func Starters(block string) []string {
 	}
 	var out []string
 	for _, s := range blockParsers[block].starters {
-		if Keywords[s] {
+		if IsKeyword(s) {
 			out = append(out, s)
 		}
 	}

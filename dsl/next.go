@@ -259,12 +259,12 @@ var grammarKeywords = sync.OnceValue(func() []string {
 	first := map[string]int{}
 	for _, m := range regexp.MustCompile(`"([a-z][a-z-]*)"`).FindAllStringSubmatchIndex(g, -1) {
 		w := g[m[2]:m[3]]
-		if _, ok := first[w]; !ok && Keywords[w] {
+		if _, ok := first[w]; !ok && IsKeyword(w) {
 			first[w] = m[0]
 		}
 	}
 	var out []string
-	for w := range Keywords {
+	for w := range keywords() {
 		out = append(out, w)
 	}
 	sort.Slice(out, func(i, j int) bool {

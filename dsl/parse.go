@@ -63,17 +63,29 @@ func decimal(t lexer.Token) (lexer.Token, error) {
 	return t, nil
 }
 
-// Keywords are the reserved words of the language: every word the grammar
-// quotes (TestKeywordsAreTheGrammarsWords keeps the list in step with the
-// grammar, which is only built when a file is parsed). A pile, phase or
-// value may not be named after one.
-var Keywords = map[string]bool{}
+// IsKeyword reports whether word is a reserved word of the language:
+// every word the grammar quotes (TestKeywordsAreTheGrammarsWords keeps the
+// list in step with the grammar, which is only built when a file is
+// parsed). A pile, phase or value may not be named after one.
+func IsKeyword(word string) bool { return keywords()[word] }
 
-func init() {
-	for _, w := range strings.Fields(keywordList) {
-		Keywords[w] = true
-	}
+// Keywords lists the reserved words of the language, sorted.
+func Keywords() []string {
+	out := strings.Fields(keywordList)
+	slices.Sort(out)
+	return out
 }
+
+// keywords is the set of keywordList, made at its first use rather than
+// at every start of the program.
+var keywords = sync.OnceValue(func() map[string]bool {
+	words := strings.Fields(keywordList)
+	set := make(map[string]bool, len(words))
+	for _, w := range words {
+		set[w] = true
+	}
+	return set
+})
 
 const keywordList = `
 	accepts aces-high after aka all alternate-colour and any any-rank any-suit are base black both-ends
@@ -87,7 +99,7 @@ const keywordList = `
 var keywordType = sync.OnceValue(func() lexer.TokenType { return patienceLexer().Symbols()["Keyword"] })
 
 func markKeywords(t lexer.Token) (lexer.Token, error) {
-	if Keywords[t.Value] {
+	if IsKeyword(t.Value) {
 		t.Type = keywordType()
 	}
 	return t, nil
@@ -258,7 +270,7 @@ func friendlyParseMessage(err participle.Error) string {
 		if exp := expected(ut); exp != "" {
 			exp = strings.TrimSuffix(strings.TrimPrefix(exp, "(expected "), ")")
 			exp = grammarWords.Replace(exp)
-			if Keywords[tok.Value] && strings.HasPrefix(exp, "a new name") {
+			if IsKeyword(tok.Value) && strings.HasPrefix(exp, "a new name") {
 				return reservedName(tok.Value)
 			}
 			return fmt.Sprintf("unexpected %s; expected %s", what, exp)
@@ -389,7 +401,7 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	if errors.As(serr, &sut) {
 		ut = sut
 	}
-	if prev, ok := wordBefore(src, pos.Offset); ok && Keywords[word] && namedNext[prev] {
+	if prev, ok := wordBefore(src, pos.Offset); ok && IsKeyword(word) && namedNext[prev] {
 		d.Message = reservedName(word)
 		return d
 	}
@@ -397,7 +409,7 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		d.Message = fmt.Sprintf("unexpected %q; `+` and `-` move a game value's rank by a number of ranks: `rank b %s 1`", word, word)
 		return d
 	}
-	if s := Closest(word, starters); s != "" && s != word && !Keywords[word] {
+	if s := Closest(word, starters); s != "" && s != word && !IsKeyword(word) {
 		d.Message = fmt.Sprintf("unknown statement %q in a %s block", word, block)
 		d.Suggest = s
 	} else {
@@ -490,7 +502,7 @@ var namedNext = map[string]bool{"foundation": true, "tableau": true, "reserve": 
 // reservedName says that a reserved word cannot be a name.
 func reservedName(word string) string {
 	other := word + "s"
-	if Keywords[other] {
+	if IsKeyword(other) {
 		other = word + "1"
 	}
 	return fmt.Sprintf("%q is a reserved word of the language, so it cannot name a pile, a phase or a value: choose another name, e.g. %q", word, other)
@@ -542,7 +554,7 @@ func expected(ut *participle.UnexpectedTokenError) string {
 	return ""
 }
 
-var literalRE = regexp.MustCompile(`"([a-z-]+)"`)
+var literalRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"([a-z-]+)"`) })
 
 // bookPhrases are the words the books use for a relation's suit and
 // colour, each with the keyword that says it here.
@@ -569,7 +581,7 @@ func suggestLiteral(d *Diagnostic, ut *participle.UnexpectedTokenError, rest []b
 		return
 	}
 	var cands []string
-	for _, m := range literalRE.FindAllStringSubmatch(expected(ut), -1) {
+	for _, m := range literalRE().FindAllStringSubmatch(expected(ut), -1) {
 		if m[1] != ut.Unexpected.Value {
 			cands = append(cands, m[1])
 		}

@@ -49,7 +49,7 @@ func TestReadmeReservedWords(t *testing.T) {
 		listed = append(listed, w)
 	}
 	var want []string
-	for w := range dsl.Keywords {
+	for _, w := range dsl.Keywords() {
 		want = append(want, w)
 	}
 	slices.Sort(want)

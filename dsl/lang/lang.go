@@ -353,15 +353,15 @@ type Candidate struct {
 var (
 	ranks       = []string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 	suitLetters = []string{"S", "H", "D", "C"}
-	cards       = func() []string {
-		var out []string
+	cards       = sync.OnceValue(func() []string {
+		out := make([]string, 0, len(ranks)*len(suitLetters))
 		for _, r := range ranks {
 			for _, s := range suitLetters {
 				out = append(out, r+s)
 			}
 		}
 		return out
-	}()
+	})
 )
 
 // Complete lists the words that may be typed at byte offset off: the
@@ -443,7 +443,7 @@ func (d *Doc) Complete(off int) []Candidate {
 			keywords(starters, "statement")
 			names(Pile, Group)
 		} else {
-			keywords(sortedKeywords(), "keyword")
+			keywords(dsl.Keywords(), "keyword")
 			names(Pile, Group, Phase, Value)
 		}
 		return withPrefix(out, prefix)
@@ -483,7 +483,7 @@ func (d *Doc) Complete(off int) []Candidate {
 			keywords(suitLetters, "suit")
 		} else {
 			keywords(ranks, "rank")
-			keywords(cards, "card")
+			keywords(cards(), "card")
 		}
 	}
 	return withPrefix(out, prefix)
@@ -529,15 +529,6 @@ func lexLine(line []byte) ([]dsl.Token, bool) {
 		return toks, false
 	}
 	return toks, true
-}
-
-func sortedKeywords() []string {
-	var out []string
-	for w := range dsl.Keywords {
-		out = append(out, w)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Outline is one entry of a file's outline.

@@ -25,8 +25,8 @@ func TestEveryKeywordHasADoc(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^#{2,3} (.+)$`).FindAllStringSubmatch(string(readme), -1) {
 		headings[m[1]] = true
 	}
-	require.NotEmpty(t, dsl.Keywords)
-	for w := range dsl.Keywords {
+	require.NotEmpty(t, dsl.Keywords())
+	for _, w := range dsl.Keywords() {
 		doc := lang.KeywordDoc(w)
 		if !assert.NotEmpty(t, doc, "keyword %q has no hover text", w) {
 			continue

@@ -72,11 +72,11 @@ func TestKeywordsMatchTheParser(t *testing.T) {
 				t.Errorf("%q is in both %s and %s", w, prev, scope)
 			}
 			seen[w] = scope
-			assert.True(t, dsl.Keywords[w], "the grammar highlights %q, which is not a keyword (dsl.Keywords)", w)
+			assert.True(t, dsl.IsKeyword(w), "the grammar highlights %q, which is not a keyword (dsl.IsKeyword)", w)
 		}
 	}
 	var missing []string
-	for w := range dsl.Keywords {
+	for _, w := range dsl.Keywords() {
 		if _, ok := seen[w]; !ok {
 			missing = append(missing, w)
 		}
@@ -92,7 +92,7 @@ func TestKeywordsMatchTheParser(t *testing.T) {
 func TestKeywordRulesMatchWholeWords(t *testing.T) {
 	g := load(t)
 	words := map[string]bool{"any-suit": true, "same-rank": true, "t1": true, "king-row": true}
-	for w := range dsl.Keywords {
+	for _, w := range dsl.Keywords() {
 		words[w] = true
 	}
 	for scope, list := range keywordRules(t, g) {
