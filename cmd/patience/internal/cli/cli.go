@@ -30,8 +30,12 @@ func Main() int {
 // diagnostics of a rule file as they render, anything else as
 // "patience: <message>".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return run(ctx, newFor(args), args, stdin, stdout, stderr)
+}
+
+// run is Run with the command tree given.
+func run(ctx context.Context, root *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stdout, stderr = newSafeWriter(stdout), newSafeWriter(stderr)
-	root := New()
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -65,15 +69,73 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // wrong and only needs the exit code set.
 var errReported = errors.New("failed")
 
+// rootCommands are the constructors of the root's commands, by name.
+var rootCommands = []struct {
+	name string
+	new  func() *cobra.Command
+}{
+	{"list", newListCmd},
+	{"show", newShowCmd},
+	{"play", newPlayCmd},
+	{"validate", newValidateCmd},
+	{"fmt", newFmtCmd},
+	{"lsp", newLSPCmd},
+	{"solve", newSolveCmd},
+	{"stats", newStatsCmd},
+	{"version", newVersionCmd},
+	{"serve", newServeCmd},
+}
+
 // New builds the patience command tree.
 func New() *cobra.Command {
+	root := newRoot()
+	root.Version = buildVersion().String()
+	for _, c := range rootCommands {
+		root.AddCommand(c.new())
+	}
+	root.InitDefaultCompletionCmd()
+	fixCompletionCmd(root)
+	return root
+}
+
+// newFor builds the command tree args need: when they run one of the
+// root's commands, the root with that command alone, which behaves as it
+// does in the whole tree (no command looks at another, and the root has
+// no persistent flags), at a fraction of the cost of building the whole
+// tree at every start; otherwise (the root itself, help, completion,
+// __complete) the whole tree.
+func newFor(args []string) *cobra.Command {
+	// Find the command as cobra will, in a tree of names only: the
+	// completion command is there as New adds it; help and __complete are
+	// not, as cobra adds them only when it executes.
+	probe := newRoot()
+	for _, c := range rootCommands {
+		probe.AddCommand(&cobra.Command{Use: c.name})
+	}
+	probe.AddCommand(&cobra.Command{Use: "completion"})
+	found, _, err := probe.Find(args)
+	if err != nil || found == probe {
+		return New()
+	}
+	for _, c := range rootCommands {
+		if c.name == found.Name() {
+			root := newRoot()
+			root.AddCommand(c.new())
+			root.CompletionOptions.DisableDefaultCmd = true // not reachable from this command
+			return root
+		}
+	}
+	return New()
+}
+
+// newRoot is the root command without its commands or its version.
+func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "patience",
 		Short: "Play solitaire games written as plain-text rule files",
 		Long: `patience plays solitaire games. Every game is a plain-text .patience file;
 the built-in ones are listed by "patience list", and any command that takes a
 ruleset accepts either a built-in name or the path of a .patience file.`,
-		Version:       buildVersion().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
@@ -87,20 +149,6 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 	root.SetFlagErrorFunc(flagError)
 	root.SetVersionTemplate("patience {{.Version}}\n")
 	root.Flags().Bool("version", false, "print the version of patience (see \"patience version\")")
-	root.AddCommand(
-		newListCmd(),
-		newShowCmd(),
-		newPlayCmd(),
-		newValidateCmd(),
-		newFmtCmd(),
-		newLSPCmd(),
-		newSolveCmd(),
-		newStatsCmd(),
-		newVersionCmd(),
-		newServeCmd(),
-	)
-	root.InitDefaultCompletionCmd()
-	fixCompletionCmd(root)
 	return root
 }
 

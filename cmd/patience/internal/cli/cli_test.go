@@ -230,3 +230,33 @@ func TestSeedList(t *testing.T) {
 	assert.Equal(t, "seeds 1, 2 and 3 more", seedList(first, 5))
 	assert.Equal(t, "seeds 1, 2, 3 and 4", seedList([]uint64{1, 2, 3, 4}, 4))
 }
+
+// TestOneCommandTreeIsTheWhole: a run of one of the root's commands, which
+// Run builds alone under the root, prints and returns what it does in the
+// whole tree.
+func TestOneCommandTreeIsTheWhole(t *testing.T) {
+	t.Setenv("PATIENCE_HOME", t.TempDir())
+	for _, args := range [][]string{
+		{"show", "precedence", "--seed", "1"}, {"show", "--help"}, {"show", "-h"}, {"show"}, {"show", "nosuch"},
+		{"show", "precedence", "--bogus"}, {"show", "--version"}, {"show", "--seed", "1", "--", "precedence"}, {"list"},
+		{"play", "--help"}, {"validate", "--help"}, {"fmt", "--help"}, {"lsp", "--help"}, {"solve", "--help"},
+		{"stats", "--help"}, {"stats", "merge", "--help"}, {"stats", "merge"}, {"stats", "--help", "merge"},
+		{"version"}, {"version", "--json"}, {"version", "--help"}, {"version", "extra"}, {"serve", "--help"},
+		{"--version", "show"}, {"--help", "show"}, {"help", "show"}, {"completion"}, {"__complete", "show", ""},
+		{"bogus"}, {},
+	} {
+		var out1, err1, out2, err2 bytes.Buffer
+		code1 := run(context.Background(), New(), args, strings.NewReader(""), &out1, &err1)
+		code2 := Run(context.Background(), args, strings.NewReader(""), &out2, &err2)
+		assert.Equal(t, code1, code2, "%q", args)
+		assert.Equal(t, out1.String(), out2.String(), "%q", args)
+		assert.Equal(t, err1.String(), err2.String(), "%q", args)
+	}
+	for _, c := range rootCommands {
+		found := false
+		for _, sub := range New().Commands() {
+			found = found || sub.Name() == c.name
+		}
+		assert.True(t, found, "rootCommands names %q, which its constructor does not make", c.name)
+	}
+}
