@@ -168,6 +168,9 @@ func Compile(g *check.Game) *Rules {
 		tables[*x] = t
 		return t
 	}
+	if n := len(g.Piles); n > 0 {
+		r.piles, r.offs, r.caps = make([]pileRule, 0, n), make([]int, 0, n), make([]int, 0, n)
+	}
 	for _, p := range g.Piles {
 		cap := g.CardCount
 		if p.Holds > 0 {
@@ -268,6 +271,9 @@ func Compile(g *check.Game) *Rules {
 			r.sources |= 1 << i
 		}
 	}
+	if n := len(g.Actions); n > 0 {
+		r.acts = make([]action, 0, n)
+	}
 	for _, a := range g.Actions {
 		ra := action{count: a.Count, each: a.Each, targets: a.Targets, touches: pileMask(a.Targets), when: r.cond(a.When)}
 		ra.minCap = math.MaxInt
@@ -304,16 +310,28 @@ func Compile(g *check.Game) *Rules {
 }
 
 func buildTable(x check.Relation) *relTable {
+	// A part of the relation holds between two cards when their ranks and
+	// their suits do, each pair apart: a part is the cards of the ranks
+	// that fit each rank, in the suits that fit each suit.
 	t := new(relTable)
-	for suit := 0; suit < 4; suit++ {
-		for rank := 1; rank <= 13; rank++ {
-			under := NewCard(rank, suit)
-			for os := 0; os < 4; os++ {
-				for or := 1; or <= 13; or++ {
-					if relates(x, under, NewCard(or, os)) {
-						t[under] |= 1 << NewCard(or, os)
-					}
+	for p := &x; p != nil; p = p.Or {
+		var ranks [14]uint16
+		for ur := 1; ur <= 13; ur++ {
+			for or := 1; or <= 13; or++ {
+				if ranksRelate(p, ur, or) {
+					ranks[ur] |= 1 << or
 				}
+			}
+		}
+		for us := 0; us < 4; us++ {
+			var suits uint8
+			for os := 0; os < 4; os++ {
+				if p.Step == check.StepAny || suitsRelate(p.Suit, NewCard(1, us), NewCard(1, os)) {
+					suits |= 1 << os
+				}
+			}
+			for ur := 1; ur <= 13; ur++ {
+				t[NewCard(ur, us)] |= spread(ranks[ur], suits)
 			}
 		}
 	}
@@ -343,29 +361,37 @@ func relates(x check.Relation, under, over Card) bool {
 	if x.Or != nil && relates(*x.Or, under, over) {
 		return true
 	}
-	ur, or := under.Rank(), over.Rank()
+	if x.Step == check.StepAny {
+		return true
+	}
+	return ranksRelate(&x, under.Rank(), over.Rank()) && suitsRelate(x.Suit, under, over)
+}
+
+// ranksRelate reports whether a card of rank or may go on one of rank ur
+// by the rank step of one part of a relation (x.Or aside).
+func ranksRelate(x *check.Relation, ur, or int) bool {
 	n := max(x.By, 1)
 	down := or == ur-n || (x.Wrap && or == ur-n+13)
 	up := or == ur+n || (x.Wrap && or == ur+n-13)
-	var rankOK bool
 	switch x.Step {
 	case check.StepDown:
-		rankOK = down
+		return down
 	case check.StepUp:
-		rankOK = up
+		return up
 	case check.StepEither:
-		rankOK = down || up
+		return down || up
 	case check.StepSame:
-		rankOK = or == ur
-	case check.StepAny:
+		return or == ur
+	case check.StepAny, check.StepAnyRank:
 		return true
-	case check.StepAnyRank:
-		rankOK = true
 	}
-	if !rankOK {
-		return false
-	}
-	switch x.Suit {
+	return false
+}
+
+// suitsRelate reports whether card over may go on card under by a suit
+// relation.
+func suitsRelate(rel check.SuitRel, under, over Card) bool {
+	switch rel {
 	case check.SameSuit:
 		return under.Suit() == over.Suit()
 	case check.SameColour:
