@@ -208,12 +208,14 @@ func countCell(n int) string {
 }
 
 // Header is the line above a board: the game, the seed, and whatever else
-// the position needs to be read (game values, the phase, redeals left).
-func Header(g *interp.Game) string {
+// the position needs to be read (game values, the phase, redeals left). A
+// value that is a rank is written as the board writes ranks: ten as ten
+// says it ("T" where the cards show TD, "10" where they show 10D).
+func Header(g *interp.Game, ten string) string {
 	r, s := g.Rules, g.State()
 	parts := []string{r.Game.Name, fmt.Sprintf("seed %d", g.Seed)}
 	for i, v := range r.Game.Values {
-		parts = append(parts, fmt.Sprintf("%s = %s", v.Name, rankName(s.Value(i))))
+		parts = append(parts, fmt.Sprintf("%s = %s", v.Name, rankName(s.Value(i), ten)))
 	}
 	if ph := s.Phase(); ph < len(r.Game.Phases) {
 		p := r.Game.Phases[ph]
@@ -233,9 +235,12 @@ func Header(g *interp.Game) string {
 	return strings.Join(parts, "  ")
 }
 
-func rankName(r int) string {
+func rankName(r int, ten string) string {
 	if r < 1 || r > 13 {
 		return "?"
+	}
+	if r == 10 {
+		return ten
 	}
 	return [...]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}[r-1]
 }

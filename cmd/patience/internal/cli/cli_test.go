@@ -260,3 +260,17 @@ func TestOneCommandTreeIsTheWhole(t *testing.T) {
 		assert.True(t, found, "rootCommands names %q, which its constructor does not make", c.name)
 	}
 }
+
+// The header above a board writes a value's rank as the board writes its
+// cards: Canfield's deal 9 starts its foundations at tens, and its cards
+// show TH, so the header says b = T, not b = 10.
+func TestHeaderWritesRanksAsTheCards(t *testing.T) {
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, Run(context.Background(), []string{"show", "canfield", "--seed", "9", "--ascii"}, strings.NewReader(""), &out, &errOut), errOut.String())
+	first, board, _ := strings.Cut(out.String(), "\n")
+	assert.Contains(t, board, "TH")
+	assert.Contains(t, first, "b = T ")
+	t.Setenv(store.HomeEnv, t.TempDir())
+	got, _ := play(t, "quit\n", "canfield", "--seed", "9")
+	assert.Contains(t, got, "b = T ")
+}

@@ -45,7 +45,7 @@ func parseSeed(s string) (uint64, error) {
 }
 
 // header is the line above a board (see board.Header).
-func header(g *interp.Game) string { return board.Header(g) }
+func header(g *interp.Game) string { return board.Header(g, "T") }
 
 // position is g's position as data, naming the ruleset it was played from.
 func position(g *interp.Game, ruleset string) *interp.Position {

@@ -266,7 +266,7 @@ func (s *Session) reply(command *string, result string, err error) Reply {
 		line.Error = err.Error()
 	}
 	b := &Board{
-		Game: r.Game.Name, Header: board.Header(g), Seed: strconv.FormatUint(g.Seed, 10), Rows: board.Rows(r.Game),
+		Game: r.Game.Name, Header: board.Header(g, "10"), Seed: strconv.FormatUint(g.Seed, 10), Rows: board.Rows(r.Game),
 		Played: len(g.History()), CanUndo: g.CanUndo(), CanRedo: g.CanRedo(),
 		RedealsLeft: pos.RedealsLeft, Phase: pos.Phase, Moves: []MoveView{},
 	}
