@@ -143,9 +143,18 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 			if len(args) == 0 {
 				return cmd.Help()
 			}
+			if cmd.ArgsLenAtDash() == 0 {
+				if c, _, err := cmd.Find(args[:1]); err == nil && c != cmd {
+					return fmt.Errorf("%q follows \"--\", which makes it an argument, not a command: write \"patience %s\"", args[0], strings.Join(args, " "))
+				}
+			}
 			return unknownCommand(cmd, args[0])
 		},
 	}
+	// The help flag is the root's from the start, not only once cobra runs
+	// it: cobra finds the command before it adds the flag, and would read
+	// "patience --help show" as --help given the value "show".
+	root.InitDefaultHelpFlag()
 	root.SetFlagErrorFunc(flagError)
 	root.SetVersionTemplate("patience {{.Version}}\n")
 	root.Flags().Bool("version", false, "print the version of patience (see \"patience version\")")

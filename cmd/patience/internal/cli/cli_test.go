@@ -274,3 +274,23 @@ func TestHeaderWritesRanksAsTheCards(t *testing.T) {
 	got, _ := play(t, "quit\n", "canfield", "--seed", "9")
 	assert.Contains(t, got, "b = T ")
 }
+
+// "patience --help show" is the help of show, as "patience show --help"
+// is (it said: unknown command "show"; did you mean "show"?), and a command
+// after "--" is said to be read as an argument.
+func TestHelpBeforeTheCommand(t *testing.T) {
+	run := func(args ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		code := Run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+		return code, out.String(), errOut.String()
+	}
+	_, want, _ := run("show", "--help")
+	for _, args := range [][]string{{"--help", "show"}, {"-h", "show"}} {
+		code, out, errOut := run(args...)
+		assert.Equal(t, 0, code, "%v: %s", args, errOut)
+		assert.Equal(t, want, out, args)
+	}
+	code, _, errOut := run("--", "show", "precedence")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "patience: \"show\" follows \"--\", which makes it an argument, not a command: write \"patience show precedence\"\n", errOut)
+}
