@@ -144,9 +144,7 @@ ruleset accepts either a built-in name or the path of a .patience file.`,
 				return cmd.Help()
 			}
 			if cmd.ArgsLenAtDash() == 0 {
-				if c, _, err := cmd.Find(args[:1]); err == nil && c != cmd {
-					return fmt.Errorf("%q follows \"--\", which makes it an argument, not a command: write \"patience %s\"", args[0], strings.Join(args, " "))
-				}
+				return afterDash(cmd, args, args[0])
 			}
 			return unknownCommand(cmd, args[0])
 		},
@@ -192,7 +190,11 @@ func fixCompletionCmd(root *cobra.Command) {
 // helpForUnknown refuses "patience NAME --help" for a NAME that is no
 // command, where cobra would print the root's help and exit 0.
 func helpForUnknown(root *cobra.Command, args []string) error {
-	if !slices.ContainsFunc(args, func(a string) bool { return a == "--help" || a == "-h" }) {
+	flags := args
+	if i := slices.Index(args, "--"); i >= 0 {
+		flags = args[:i] // after "--" a "--help" is an argument
+	}
+	if !slices.ContainsFunc(flags, func(a string) bool { return a == "--help" || a == "-h" }) {
 		return nil
 	}
 	root.InitDefaultHelpCmd()
@@ -200,12 +202,29 @@ func helpForUnknown(root *cobra.Command, args []string) error {
 	if err != nil || c != root {
 		return nil
 	}
-	for _, a := range rest { // the root's own flags take no value
+	for i, a := range rest { // the root's own flags take no value
+		if a == "--" {
+			if i+1 < len(rest) {
+				j := slices.Index(args, "--")
+				return afterDash(root, append(slices.Clip(args[:j]), args[j+1:]...), rest[i+1])
+			}
+			return nil
+		}
 		if !strings.HasPrefix(a, "-") {
 			return unknownCommand(root, a)
 		}
 	}
 	return nil
+}
+
+// afterDash is the error for name, the first argument after "--": a
+// command there is an argument, so the command line is said again without
+// the "--" (again).
+func afterDash(root *cobra.Command, again []string, name string) error {
+	if c, _, err := root.Find([]string{name}); err == nil && c != root {
+		return fmt.Errorf("%q follows \"--\", which makes it an argument, not a command: write \"patience %s\"", name, strings.Join(again, " "))
+	}
+	return unknownCommand(root, name)
 }
 
 func unknownCommand(root *cobra.Command, name string) error {
