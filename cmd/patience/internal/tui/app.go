@@ -680,8 +680,9 @@ const helpText = `Keys
   enter, space    pick up the card under the cursor (with the cards on it),
                   drop what is held on the pile under the cursor,
                   or deal when the cursor is on the stock
-  1-9 0 b c ...   the key shown before a pile's name: pick from it or drop on
-                  it; again, one more card of the run if a move can take it
+  1-9 0 b c ...   the key shown before (or above) a pile's name: pick from it
+                  or drop on it; again, one more card of the run if a move
+                  can take it
   mouse           click a card to pick it up, click a pile to drop it there,
                   or drag the card onto the pile
   esc             put back what is held

@@ -212,8 +212,15 @@ func nextText(r *interp.Rules, s *interp.State, p int, ascii bool) string {
 func nextWidth(r *interp.Rules, p int) int {
 	pile := r.Game.Piles[p]
 	w := len("next T")
-	if pile.Build != nil && pile.Build.Suit == check.SameSuit {
-		w++
+	suited := pile.Build != nil && pile.Build.Suit == check.SameSuit
+	if len(pile.Base) == 1 && pile.Base[0].Cond == nil {
+		// An empty pile names its base's suit, when the base has one.
+		if s := pile.Base[0].Pattern.Suits; s != 0 && s&(s-1) == 0 {
+			suited = true
+		}
+	}
+	if suited {
+		w++ // the suit after the rank
 	}
 	if pile.Build != nil && pile.Build.Step == check.StepEither {
 		w = 2*w - len("next ") + 1

@@ -274,8 +274,9 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 		// 13 and 1: a lone pile under the middle of a row reads as another
 		// row's). With no blank lines between rows, the parts after the
 		// first are indented, or they would read as rows of their own.
+		indenting := o.tight
 		indent := func(part int) int {
-			if o.tight && part > 0 {
+			if indenting && part > 0 {
 				return wrapIndent
 			}
 			return 0
@@ -297,9 +298,24 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 		}
 		per := len(cols)
 		if o.width > 0 {
-			parts := 0
-			for rest := cols; len(rest) > 0; parts++ {
-				rest = rest[fits(rest, len(rest), parts):]
+			count := func() int {
+				parts := 0
+				for rest := cols; len(rest) > 0; parts++ {
+					rest = rest[fits(rest, len(rest), parts):]
+				}
+				return parts
+			}
+			parts := count()
+			if indenting {
+				// The indent may not cost the row a line: a row that
+				// needs more parts indented goes without it (the rows'
+				// hotkeys and fans matter more than the indent).
+				indenting = false
+				if flat := count(); flat < parts {
+					parts = flat
+				} else {
+					indenting = true
+				}
 			}
 			per = (len(cols) + parts - 1) / max(parts, 1)
 		}
