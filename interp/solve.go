@@ -215,21 +215,6 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 // (alone it won 77 Klondike deals of 100 where they won 82, at 2,000,000
 // positions), so it comes beside them, not instead. Where redeals are
 // limited it would burn a pass with every long deal, and does not run.
-//
-// In those games (see stepPlayouts), after the first round, the first
-// depth-first search gets four times the budget, and the playouts half
-// theirs (the first round, where easy deals are won, is as in the other
-// games), and the first search never breaks ties at random: each round it searches the same
-// lines as the round before and goes on further (what it settled is kept
-// in the dead table), where a shuffled restart would begin a new part of
-// the tree. A deal of Klondike by threes with worrying back that is lost
-// is proved lost only by a depth-first search to the end, and one that is
-// won late is often won by one search carried on long enough: deals 66, 79
-// and 86, unknown at 20,000,000 positions with the budgets of the other
-// games, are won by the first search alone at 5 to 7 million. Deals 1–300
-// at 20,000,000 positions: 224 won, 32 unwinnable and 44 unknown, where
-// the other budgets leave 51 unknown (224 won, 25 unwinnable); three deals
-// only they won, three only these.
 func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 	total := sv.lim.Nodes
 	defer func() { sv.lim.Nodes = total }()
@@ -255,16 +240,10 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 				continue
 			}
 			sv.lim.Nodes = sv.nodes + budget
-			steady := sv.stepPlayouts && round > 0 // see above
-			switch {
-			case steady && strategy == 0:
-				sv.lim.Nodes += 3 * budget // the search that proves losses
-			case steady && strategy == 2:
-				sv.lim.Nodes += budget
-			case steady && strategy == 3:
-			case strategy == 2:
+			switch strategy {
+			case 2:
 				sv.lim.Nodes += 3 * budget // the cheapest search, and often the best
-			case strategy == 3:
+			case 3:
 				sv.lim.Nodes += budget
 			}
 			if total > 0 {
@@ -274,7 +253,7 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 			case 0, 1:
 				sv.rate = strategy == 1
 				sv.shuffle = nil
-				if round > 0 && !(sv.stepPlayouts && strategy == 0) {
+				if round > 0 {
 					k := sv.seedOf(root)
 					sv.shuffle = rand.New(rand.NewPCG(k[0]^uint64(round), k[1]+uint64(strategy)))
 				}

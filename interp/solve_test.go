@@ -200,21 +200,3 @@ func TestTimeUpStopsAtOnce(t *testing.T) {
 		assert.Less(t, sol.Nodes, 50, name)
 	}
 }
-
-// Where deals commute and redeals are unlimited, the first depth-first
-// search carries on from round to round with most of the budget (see
-// portfolio): Canfield's deal 2 is proved lost within 200,000 positions
-// (136,119; 386,209 when every round's searches began afresh, shuffled),
-// and Klondike by threes with worrying back's deal 272 within 10,000,000
-// (unknown at 20,000,000 before).
-func TestSteadySearchProvesLosses(t *testing.T) {
-	r := load(t, "canfield")
-	sol := r.Solve(r.Deal(2), interp.Limits{Nodes: 200_000})
-	assert.Equal(t, interp.Unwinnable, sol.Verdict, "%d positions", sol.Nodes)
-	if testing.Short() {
-		return
-	}
-	r = load(t, "klondike-by-threes-worry-back")
-	sol = r.Solve(r.Deal(272), interp.Limits{Nodes: 10_000_000})
-	assert.Equal(t, interp.Unwinnable, sol.Verdict, "%d positions", sol.Nodes)
-}
