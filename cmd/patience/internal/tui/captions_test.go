@@ -74,3 +74,28 @@ func TestIndentKeepsHotkeysAt80x24(t *testing.T) {
 	assert.True(t, strings.Contains(frame, "1 m1"), "the hotkeys are gone:\n%s", frame)
 	assert.False(t, strings.Contains(frame, "+4"), "the fans are cut:\n%s", frame)
 }
+
+// Every pile of a game of 64, the most a game may have, has a key of its
+// own (past 53 piles they had none: Red Moon's 56 slots left three without).
+func TestEveryPileHasAKey(t *testing.T) {
+	path := writeGame(t, `game "Slots" {
+  decks 2
+  tableau m[63] { in rows of 9; holds 1; to m, aces }
+  foundation aces { build any }
+  deal { 1 to each m; rest to aces }
+  win when all cards in aces
+}`)
+	h := newHarness(t, path, 1, "")
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	p := h.a.play
+	seen := map[rune]bool{}
+	for pile, k := range p.keys {
+		require.NotZero(t, k, "%s has no key", p.g.Rules.PileName(pile))
+		require.False(t, seen[k], "key %q twice", k)
+		seen[k] = true
+		got, ok := p.keyFor(string(k))
+		require.True(t, ok)
+		require.Equal(t, pile, got)
+	}
+	require.Len(t, seen, 64)
+}

@@ -441,9 +441,10 @@ func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, wi
 }
 
 // hotkeys gives piles their keys in the order the board shows them: the
-// digits, then the letters no command uses.
+// digits, then the letters no command uses, then the punctuation typed
+// without shift, so that every one of a game's 64 piles at most has one.
 func hotkeys(r *interp.Rules) []rune {
-	const pool = "1234567890bcefgijklmopstvwxyzBCEFGHIJKLMNOPQRSTUVWXYZ" // not a d h n q r u, A D: commands
+	const pool = "1234567890bcefgijklmopstvwxyzBCEFGHIJKLMNOPQRSTUVWXYZ;,./[]-='\\`" // not a d h n q r u, A D, ?: commands
 	keys := make([]rune, r.NumPiles())
 	next := 0
 	for _, row := range board.Rows(r.Game) {
