@@ -130,16 +130,7 @@ func genMerges(rng *rand.Rand) string {
 		}
 		return fs
 	}
-	if nf > 1 && g.chance(0.4) {
-		k := 1 + rng.IntN(nf-1)
-		a := fRules()
-		b := a
-		if g.chance(0.5) {
-			b = fRules()
-		}
-		g.printf("  foundation f[1..%d] { %s }\n", k, strings.Join(a, "; "))
-		g.printf("  foundation f[%d..%d] { %s }\n", k+1, nf, strings.Join(b, "; "))
-	} else {
+	if !g.inParts("foundation", "f", nf, 1, 0.5, fRules) {
 		fs := fRules()
 		if nf > 1 && g.chance(0.3) {
 			fs = append(fs, "start after previous")
@@ -184,16 +175,7 @@ func genMerges(rng *rand.Rand) string {
 		ts = append(ts, "to "+strings.Join(to, ", "))
 		return ts
 	}
-	if nt > 2 && g.chance(0.4) {
-		k := 1 + rng.IntN(nt-1)
-		a := tRules()
-		b := a
-		if g.chance(0.3) {
-			b = tRules()
-		}
-		g.printf("  tableau t[1..%d] { %s }\n", k, strings.Join(a, "; "))
-		g.printf("  tableau t[%d..%d] { %s }\n", k+1, nt, strings.Join(b, "; "))
-	} else {
+	if !g.inParts("tableau", "t", nt, 2, 0.3, tRules) {
 		g.printf("  tableau t[%d] { %s }\n", nt, strings.Join(tRules(), "; "))
 	}
 	if g.chance(0.15) {
@@ -289,6 +271,24 @@ func genMerges(rng *rand.Rand) string {
 		g.win(w)
 	}
 	return g.b.String()
+}
+
+// inParts, four times in ten when the group has more than least piles,
+// declares group name of n piles in two parts, the second with rules of
+// its own with chance again, and reports whether it did.
+func (g *gen) inParts(role, name string, n, least int, again float64, rules func() []string) bool {
+	if n <= least || !g.chance(0.4) {
+		return false
+	}
+	k := 1 + g.rng.IntN(n-1)
+	a := rules()
+	b := a
+	if g.chance(again) {
+		b = rules()
+	}
+	g.printf("  %s %s[1..%d] { %s }\n", role, name, k, strings.Join(a, "; "))
+	g.printf("  %s %s[%d..%d] { %s }\n", role, name, k+1, n, strings.Join(b, "; "))
+	return true
 }
 
 // TestKeyMergesOnAimedGames compares the solver with the plain search on
