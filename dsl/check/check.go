@@ -1915,15 +1915,32 @@ func (c *checker) dealPattern(each bool, pile *dsl.Ref, p *dsl.Pattern, noValue,
 // from the pack before it, may not run out).
 func (c *checker) valueTakes() {
 	g := c.g
-	minLeft := g.CardCount
+	// left[r] is the fewest cards of rank r the shuffled pack may hold;
+	// exact[r], that it holds exactly that many (every take before the
+	// shuffle that may take a card of rank r takes one of no other rank).
+	// A value is the rank of a card dealt from the pack, so it is never a
+	// rank the pack surely holds none of: with 7 to K taken out, `take rank
+	// b` may still be made.
+	var left [14]int
+	var exact [14]bool
 	for r := 1; r <= 13; r++ {
-		left := g.Decks * len(g.Suits)
+		left[r], exact[r] = g.Decks*len(g.Suits), true
 		for _, st := range g.Deal {
 			if st.Kind == DealTake && st.Pattern.Value < 0 && st.Pattern.Ranks&(1<<r) != 0 {
-				left-- // a take before the shuffle that may take that rank
+				left[r]-- // a take before the shuffle that may take that rank
+				exact[r] = exact[r] && st.Pattern.Ranks == 1<<r
 			}
 		}
-		minLeft = min(minLeft, left)
+	}
+	fewest := func(offset int) int {
+		n := g.CardCount
+		for v := 1; v <= 13; v++ {
+			if exact[v] && left[v] <= 0 {
+				continue // no card of rank v is dealt, so no value is v
+			}
+			n = min(n, left[OffsetRank(v, offset)])
+		}
+		return n
 	}
 	ti, drawn := -1, 0 // takes so far, and cards drawn from the shuffled pack
 	for i, st := range g.Deal {
@@ -1948,8 +1965,12 @@ func (c *checker) valueTakes() {
 			c.errorf(n, "`take %s` reads value %q while the deal is made, and a `move` in the deal could change %q's bottom card: a take may read a value only in a deal without `move`", st.Pattern.Text, v.Name, p.Name)
 		case p.CloseUp:
 			c.errorf(n, "`take %s` reads value %q while the deal is made, but %q closes up once the deal is done, which may change its bottom card", st.Pattern.Text, v.Name, p.Name)
-		case minLeft-drawn < 1:
-			c.errorf(n, "`take %s` may find no card left: %d cards come from the pack before it, and the pack holds as few as %d of a rank", st.Pattern.Text, drawn, minLeft)
+		case fewest(st.Pattern.Offset)-drawn < 1:
+			come := fmt.Sprintf("%d cards come", drawn)
+			if drawn == 1 {
+				come = "1 card comes"
+			}
+			c.errorf(n, "`take %s` may find no card left: %s from the pack before it, and the pack holds as few as %d of a rank it may name", st.Pattern.Text, come, fewest(st.Pattern.Offset))
 		}
 		drawn++ // it draws a card from the pack too
 	}
