@@ -36,4 +36,13 @@ func TestValueTakeAfterRanksTakenOut(t *testing.T) {
 	_, err = check.Source("above.patience", []byte(above))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "`take rank b + 1` may find no card left: 1 card comes from the pack before it, and the pack holds as few as 0 of a rank it may name")
+
+	// A value read from a pile a take before the shuffle filled may be a
+	// rank the pack holds none of: the last K taken to t1 makes b a K.
+	kings := strings.Replace(string(src), "    take KH to t3\n", "    take KH to t1\n", 1)
+	kings = strings.Replace(kings, "    1 to t1\n", "", 1)
+	require.NotEqual(t, string(src), kings)
+	_, err = check.Source("kings.patience", []byte(kings))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "`take rank b` may find no card left: 0 cards come from the pack before it, and the pack holds as few as 0 of a rank it may name")
 }

@@ -1932,10 +1932,16 @@ func (c *checker) valueTakes() {
 			}
 		}
 	}
-	fewest := func(offset int) int {
+	// fewest is the fewest cards the pack may hold of the rank offset above
+	// the value read from pile: a rank the pack surely holds none of is not
+	// the value's, unless a take before the shuffle put a card on pile.
+	fewest := func(offset, pile int) int {
+		taken := slices.ContainsFunc(g.Deal, func(s DealStep) bool {
+			return s.Kind == DealTake && s.Pattern.Value < 0 && s.Pile == pile
+		})
 		n := g.CardCount
 		for v := 1; v <= 13; v++ {
-			if exact[v] && left[v] <= 0 {
+			if exact[v] && left[v] <= 0 && !taken {
 				continue // no card of rank v is dealt, so no value is v
 			}
 			n = min(n, left[OffsetRank(v, offset)])
@@ -1965,12 +1971,12 @@ func (c *checker) valueTakes() {
 			c.errorf(n, "`take %s` reads value %q while the deal is made, and a `move` in the deal could change %q's bottom card: a take may read a value only in a deal without `move`", st.Pattern.Text, v.Name, p.Name)
 		case p.CloseUp:
 			c.errorf(n, "`take %s` reads value %q while the deal is made, but %q closes up once the deal is done, which may change its bottom card", st.Pattern.Text, v.Name, p.Name)
-		case fewest(st.Pattern.Offset)-drawn < 1:
+		case fewest(st.Pattern.Offset, v.Pile)-drawn < 1:
 			come := fmt.Sprintf("%d cards come", drawn)
 			if drawn == 1 {
 				come = "1 card comes"
 			}
-			c.errorf(n, "`take %s` may find no card left: %s from the pack before it, and the pack holds as few as %d of a rank it may name", st.Pattern.Text, come, fewest(st.Pattern.Offset))
+			c.errorf(n, "`take %s` may find no card left: %s from the pack before it, and the pack holds as few as %d of a rank it may name", st.Pattern.Text, come, fewest(st.Pattern.Offset, v.Pile))
 		}
 		drawn++ // it draws a card from the pack too
 	}
