@@ -424,6 +424,7 @@ func genStockAside(rng *rand.Rand) string {
 // TestSoundnessOnAimedFamilies compares every claim with the plain search
 // on each family's games.
 func TestSoundnessOnAimedFamilies(t *testing.T) {
+	t.Parallel()
 	for name, gen := range map[string]func(*rand.Rand) string{
 		"found": genFound, "waste": genWaste, "winpiles": genWinPiles, "aside": genStockAside,
 	} {
@@ -431,7 +432,7 @@ func TestSoundnessOnAimedFamilies(t *testing.T) {
 			var n tally
 			valid := 0
 			for i := uint64(0); i < 400; i++ {
-				if checkGenerated(t, gen(rand.New(rand.NewPCG(i, 0xe4))), 3, i, &n, budget{30_000, 100_000}) {
+				if checkGenerated(t, gen(rand.New(rand.NewPCG(i, 0xe4))), 3, i, &n, budget{plain: 30_000, nodes: 100_000}) {
 					valid++
 				}
 			}

@@ -23,6 +23,7 @@ var claimGames = flag.Int("claims.games", 60, "games TestPlayerClaims generates"
 var claimFirst = flag.Int("claims.first", 0, "first game")
 
 func TestPlayerClaims(t *testing.T) {
+	t.Parallel()
 	var n struct{ pos, wins, losses, auto, autoMoves, notation, unw, saves int }
 	for i := *claimFirst; i < *claimFirst+*claimGames; i++ {
 		src := genGame(rand.New(rand.NewPCG(uint64(i), 0x5eed)))

@@ -33,6 +33,7 @@ func TestCommutingWaste(t *testing.T) {
 // every deal on its own instead of "deal k times, then play from the
 // waste" as one step, and when it plays no safe move; and its wins replay.
 func TestReductionsKeepVerdicts(t *testing.T) {
+	t.Parallel()
 	klondike := `
 game "Tiny Klondike" {
   suits S, H

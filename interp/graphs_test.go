@@ -125,6 +125,7 @@ func genCells(rng *rand.Rand) string {
 // orders and checks every position kept as lost, and every verdict, with
 // the plain search.
 func TestSettledPositionsAreLostOnGraphs(t *testing.T) {
+	t.Parallel()
 	games, valid, checked := 600, 0, 0
 	var n tally
 	for i := range games {

@@ -21,6 +21,7 @@ import (
 // stock deals with clauses, discards of runs, free cells, worrying back,
 // wrap, holds, whole piles, move any, and other wins.
 func TestSoundnessOnHandwrittenGames(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/handwritten/*.patience")
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(files), 25)
@@ -32,7 +33,7 @@ func TestSoundnessOnHandwrittenGames(t *testing.T) {
 		require.NoError(t, err, "%s must validate", f)
 		var n tally
 		for walk := uint64(1); walk <= 3; walk++ {
-			require.True(t, checkGenerated(t, string(src), 25, walk, &n, budget{plainLimit, 100_000}), f)
+			require.True(t, checkGenerated(t, string(src), 25, walk, &n, budget{plain: plainLimit, nodes: 100_000}), f)
 		}
 		t.Logf("%s: %d positions (%d winnable, %d not, %d unknown), %d safe, %d lost, %d blocked, %d inconclusive",
 			filepath.Base(f), n.positions, n.wins, n.losses, n.unknown, n.safe, n.lost, n.blocked, n.inconclusive)

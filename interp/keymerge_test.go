@@ -294,11 +294,12 @@ func (g *gen) inParts(role, name string, n, least int, again float64, rules func
 // TestKeyMergesOnAimedGames compares the solver with the plain search on
 // games aimed at the key's merges.
 func TestKeyMergesOnAimedGames(t *testing.T) {
+	t.Parallel()
 	var n tally
 	valid := 0
 	for i := *mergeFirst; i < *mergeFirst+*mergeGames; i++ {
 		src := genMerges(rand.New(rand.NewPCG(uint64(i), 0x4b17)))
-		if checkGenerated(t, src, 3, uint64(i), &n, budget{30_000, 100_000}) {
+		if checkGenerated(t, src, 3, uint64(i), &n, budget{plain: 30_000, nodes: 100_000}) {
 			valid++
 		}
 	}
@@ -357,8 +358,8 @@ func TestMergesAreAimedAt(t *testing.T) {
 // a few random moves into the deal.
 func TestKeptLostOnAimedGames(t *testing.T) {
 	gen := mergeFamily(t)
+	t.Parallel()
 	first, games := *mergeFirst, *mergeGames
-	defer func() { testMaxDepth = 0 }()
 	checked, games2 := 0, 0
 	for i := first; i < first+games; i++ {
 		src := gen(rand.New(rand.NewPCG(uint64(i), 0x4b17)))
@@ -371,9 +372,9 @@ func TestKeptLostOnAimedGames(t *testing.T) {
 		p := &plain{r: r, limit: 20_000}
 		rng := rand.New(rand.NewPCG(uint64(i), 3))
 		for seed := uint64(1); seed <= 3; seed++ {
-			testMaxDepth = 0
+			r.testMaxDepth = 0
 			if rng.IntN(3) == 0 {
-				testMaxDepth = 2 + rng.IntN(12)
+				r.testMaxDepth = 2 + rng.IntN(12)
 			}
 			s := r.Deal(seed)
 			for k := rng.IntN(3); k > 0; k-- {
@@ -393,12 +394,12 @@ func TestKeptLostOnAimedGames(t *testing.T) {
 			sol := sv.run(s.Clone())
 			if sol.Verdict == Unwinnable {
 				if w, c := p.wins(s.Clone()); c && w {
-					t.Fatalf("game %d seed %d (maxDepth %d): unwinnable but plain wins\n%s\n%s", i, seed, testMaxDepth, src, r.dumpState(s))
+					t.Fatalf("game %d seed %d (maxDepth %d): unwinnable but plain wins\n%s\n%s", i, seed, r.testMaxDepth, src, r.dumpState(s))
 				}
 			}
 			for _, d := range dead {
 				if w, c := p.wins(d); c && w {
-					t.Fatalf("game %d seed %d (maxDepth %d): kept as lost a position the plain search wins\n%s\n%s", i, seed, testMaxDepth, src, r.dumpState(d))
+					t.Fatalf("game %d seed %d (maxDepth %d): kept as lost a position the plain search wins\n%s\n%s", i, seed, r.testMaxDepth, src, r.dumpState(d))
 				}
 				checked++
 			}
@@ -450,12 +451,13 @@ func genMergedPlaces(rng *rand.Rand) string {
 // TestMergesOnAimedPlaces compares the solver with the plain search on
 // Montana and pairs games whose rules read colour alone.
 func TestMergesOnAimedPlaces(t *testing.T) {
+	t.Parallel()
 	games := 40
 	var n tally
 	valid := 0
 	for i := 0; i < games; i++ {
 		src := genMergedPlaces(rand.New(rand.NewPCG(uint64(i), 0x91a)))
-		if checkGenerated(t, src, 3, uint64(i), &n, budget{40_000, 100_000}) {
+		if checkGenerated(t, src, 3, uint64(i), &n, budget{plain: 40_000, nodes: 100_000}) {
 			valid++
 		}
 	}
@@ -464,7 +466,9 @@ func TestMergesOnAimedPlaces(t *testing.T) {
 	require.Greater(t, valid, games/2, "the generator should mostly make games the checker accepts")
 }
 
-// mergeWidth, when set, is how many ranks genMerges adds to a game.
+// mergeWidth, when set, is how many ranks genMerges adds to a game. The
+// test that sets it does not call t.Parallel, so it ends before any
+// parallel test resumes.
 var mergeWidth int
 
 // plainSolve is the solver with none of the key's merges: every card
@@ -543,6 +547,7 @@ func TestKeyMergesAgainstNoMerges(t *testing.T) {
 // alternate-colour build is not counted as reading colours (all suits are
 // then merged).
 func TestKeyMergesOnlyLikeFutures(t *testing.T) {
+	t.Parallel()
 	compared, valid := 0, 0
 	for i := range *mergePairs {
 		gen := []func(*rand.Rand) string{genMerges, genGame}[i%2]

@@ -479,6 +479,7 @@ func (r *Rules) moveList(ms []Move) string {
 // generator with the plain one on random positions of every built-in game
 // and of random generated games.
 func TestMovesMatchPlainGenerator(t *testing.T) {
+	t.Parallel()
 	deals, steps, games := 20, 300, 400
 	if testing.Short() {
 		deals, steps, games = 4, 200, 100

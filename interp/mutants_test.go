@@ -1010,6 +1010,7 @@ func mutant(src string, rng *rand.Rand) (string, []string) {
 }
 
 func TestMutatedBuiltins(t *testing.T) {
+	t.Parallel()
 	names := rulesets.Names()
 	if *mutantsOnly != "" {
 		names = []string{*mutantsOnly}
@@ -1037,7 +1038,7 @@ func TestMutatedBuiltins(t *testing.T) {
 						os.WriteFile(fmt.Sprintf("%s/%s-%d.patience", *mutantsDump, name, seed), []byte(out), 0o644)
 					}
 				}()
-				checkGenerated(t, out, 3, seed, &n, budget{20_000, 50_000})
+				checkGenerated(t, out, 3, seed, &n, budget{plain: 20_000, nodes: 50_000})
 			})
 			if !ok {
 				t.Logf("mutations: %q", what)

@@ -103,6 +103,7 @@ func cardCounts(r *interp.Rules, s *interp.State) map[interp.Card]int {
 // consistent; and at the end that replaying seed + moves reproduces the
 // final state.
 func TestPlayoutInvariants(t *testing.T) {
+	t.Parallel()
 	seeds := 25
 	if testing.Short() {
 		seeds = 5

@@ -150,10 +150,6 @@ func (r *Rules) stateBytes() int {
 
 const stepBytes = int(unsafe.Sizeof(step{}))
 
-// testMaxDepth, when set by a test, is every search's maxDepth: a small
-// one makes the soundness tests cut lines.
-var testMaxDepth int
-
 func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver {
 	sv := &solver{r: r, lim: lim, start: time.Now(), pool: &solverPool{}}
 	if !lim.Deadline.IsZero() {
@@ -177,8 +173,8 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 	sv.waste = waste
 	sv.stepPlayouts = waste != 0 && sv.unlimited
 	sv.maxDepth = 8 * playoutMoves(r) // 32 moves a card, per pass
-	if testMaxDepth > 0 {
-		sv.maxDepth = testMaxDepth
+	if r.testMaxDepth > 0 {
+		sv.maxDepth = r.testMaxDepth
 	}
 	sv.scratch = r.newState()
 	for i := range r.piles {

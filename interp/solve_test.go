@@ -17,6 +17,7 @@ import (
 // TestSolveReplays checks, on every built-in game, that every winning line
 // the solver finds replays to a won game through the normal interpreter.
 func TestSolveReplays(t *testing.T) {
+	t.Parallel()
 	total := 0
 	for _, name := range rulesets.Names() {
 		r := load(t, name)

@@ -15,6 +15,7 @@ import (
 // held, with a node limit and with a memory limit that cuts some searches
 // short.
 func TestSolverReusesMemoryNotResults(t *testing.T) {
+	t.Parallel()
 	seeds := 8
 	if testing.Short() {
 		seeds = 3

@@ -160,7 +160,9 @@ func soundness(r *Rules, s *State, p *plain, nodes int, n *tally) (err error) {
 
 // budget bounds the searches of checkGenerated: the plain search's
 // positions and the solver's.
-type budget struct{ plain, nodes int }
+// budget bounds checkGenerated's searches; maxDepth, when set, bounds
+// the solver's lines (see Rules.testMaxDepth).
+type budget struct{ plain, nodes, maxDepth int }
 
 // checkGenerated runs soundness on the deal of each of a few seeds of the
 // game src and on positions along a random line from it.
@@ -174,6 +176,7 @@ func checkGenerated(t testing.TB, src string, seeds int, walk uint64, n *tally, 
 		t.Fatalf("check: %v", err)
 	}
 	r := Compile(g)
+	r.testMaxDepth = b.maxDepth
 	p := &plain{r: r, limit: b.plain}
 	rng := rand.New(rand.NewPCG(walk, 7))
 	neverWon := false // the checker warns that no deal can be won
@@ -263,12 +266,13 @@ var (
 // TestSoundnessOnGeneratedGames: on hundreds of small random games, no
 // claim of the solver, the safe moves or the status is false.
 func TestSoundnessOnGeneratedGames(t *testing.T) {
+	t.Parallel()
 	games := *soundGames // 400 take a few seconds, -short or not: fewer leave too few of each claim
 	var n tally
 	valid := 0
 	for i := range games {
 		rng := rand.New(rand.NewPCG(uint64(i), 0x5eed))
-		if checkGenerated(t, genGame(rng), 3, uint64(i), &n, budget{plainLimit, 200_000}) {
+		if checkGenerated(t, genGame(rng), 3, uint64(i), &n, budget{plain: plainLimit, nodes: 200_000}) {
 			valid++
 		}
 	}
@@ -294,6 +298,7 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 // to the end before a win is found, some of them relying on a position
 // above them that wins; settling those would be the bug.
 func TestSettledPositionsAreLost(t *testing.T) {
+	t.Parallel()
 	games, checked, cyclic := 200, 0, 0
 	for i := range games {
 		g, err := check.Source("gen.patience", []byte(genGame(rand.New(rand.NewPCG(uint64(i), 0x5eed)))))
@@ -349,7 +354,7 @@ func FuzzSoundness(f *testing.F) {
 		src := genGame(rand.New(rand.NewPCG(game, 0x5eed)))
 		// The fuzzing engine gives up on an input that takes ten seconds
 		// (instrumented, on a busy machine), so each gets smaller searches.
-		checkGenerated(t, src, 2, walk, &tally{}, budget{plainLimit / 4, 40_000})
+		checkGenerated(t, src, 2, walk, &tally{}, budget{plain: plainLimit / 4, nodes: 40_000})
 	})
 }
 
@@ -358,6 +363,7 @@ func FuzzSoundness(f *testing.F) {
 // plainly: the last positions of random lines of play (often lost) and of
 // the solver's winning lines (all won), for a few deals of each game.
 func TestSoundnessOnBuiltinEndgames(t *testing.T) {
+	t.Parallel()
 	deals := 3
 	if testing.Short() {
 		deals = 1
@@ -508,6 +514,7 @@ func TestAcyclicClosingUp(t *testing.T) {
 // wrap), a stock of seventeen turned once. A position is the height of each
 // column, the cards left in the stock and the heap's top card.
 func TestGolfAgainstAHandWrittenSolver(t *testing.T) {
+	t.Parallel()
 	src, _ := rulesets.Source("golf")
 	g, err := check.Source("golf.patience", src)
 	if err != nil {
@@ -668,7 +675,7 @@ func TestSafeMovesFromWinPiles(t *testing.T) {
 		g.takeOut()
 		g.printf("    %s to t\n  }\n", g.split(nt))
 		g.win("foundations, t1")
-		checkGenerated(t, g.b.String(), 8, uint64(i), &n, budget{plainLimit, 200_000})
+		checkGenerated(t, g.b.String(), 8, uint64(i), &n, budget{plain: plainLimit, nodes: 200_000})
 	}
 	t.Logf("%+v", n)
 	assert.Greater(t, n.wins, 100)
@@ -681,6 +688,7 @@ func TestSafeMovesFromWinPiles(t *testing.T) {
 // up in suit, filled from four reserves of one card each.) Small games of
 // that shape, generated, against the plain search.
 func TestWinPilesThatFollowLeft(t *testing.T) {
+	t.Parallel()
 	var n tally
 	for i := range 60 {
 		rng := rand.New(rand.NewPCG(uint64(i), 0x4c))
@@ -694,7 +702,7 @@ func TestWinPilesThatFollowLeft(t *testing.T) {
 		g.printf("game \"G\" {\n  decks %d\n  suits %s\n", g.decks, strings.Join(g.suits, ", "))
 		rel := g.pick("up same-suit", "up any-suit", "either same-colour", "down other-suit", g.step())
 		g.slotsFilled(g.live, width+rng.IntN(2), rel)
-		checkGenerated(t, g.b.String(), 5, uint64(i), &n, budget{plainLimit, 200_000})
+		checkGenerated(t, g.b.String(), 5, uint64(i), &n, budget{plain: plainLimit, nodes: 200_000})
 	}
 	t.Logf("%+v", n)
 	assert.Greater(t, n.wins, 50)
@@ -733,6 +741,7 @@ func TestPlacesAreNotInterchangeable(t *testing.T) {
 // search. The lines are long, so that cards have been moved onto others,
 // runs built and foundations started before the blockage is asked.
 func TestBlockedPositionsAreLost(t *testing.T) {
+	t.Parallel()
 	games := *blockedGames
 	if testing.Short() {
 		games = 300
@@ -786,8 +795,7 @@ func TestBlockedPositionsAreLost(t *testing.T) {
 // position kept as lost and no status is false on generated games: a round
 // that cut a line proves nothing and keeps nothing.
 func TestCutLinesProveNothing(t *testing.T) {
-	testMaxDepth = 3
-	defer func() { testMaxDepth = 0 }()
+	t.Parallel()
 	games := 200
 	if testing.Short() {
 		games = 40
@@ -796,12 +804,13 @@ func TestCutLinesProveNothing(t *testing.T) {
 	cutAndLost := 0
 	for i := range games {
 		src := genGame(rand.New(rand.NewPCG(uint64(i), 0xc07)))
-		checkGenerated(t, src, 3, uint64(i), &n, budget{plainLimit, 50_000})
+		checkGenerated(t, src, 3, uint64(i), &n, budget{plain: plainLimit, nodes: 50_000, maxDepth: 3})
 		g, err := check.Source("gen.patience", []byte(src))
 		if err != nil {
 			continue
 		}
 		r := Compile(g)
+		r.testMaxDepth = 3
 		p := &plain{r: r}
 		for seed := uint64(1); seed <= 2; seed++ {
 			s := r.Deal(seed)
@@ -876,7 +885,7 @@ func TestWonAsDealtWarning(t *testing.T) {
 		if g.Warnings != nil && strings.Contains(g.Warnings.Render(), "won as soon as it is dealt") {
 			warned++
 		}
-		checkGenerated(t, src, 5, uint64(i), &n, budget{plainLimit, 20_000})
+		checkGenerated(t, src, 5, uint64(i), &n, budget{plain: plainLimit, nodes: 20_000})
 	}
 	assert.Equal(t, 3, warned)
 }
@@ -890,6 +899,7 @@ func TestWonAsDealtWarning(t *testing.T) {
 // turned a winnable deal into "unwinnable", a false hint and an `auto` that
 // loses. Small games of both shapes, generated, against the plain search.
 func TestSafeMovesUnderCoversAndGroups(t *testing.T) {
+	t.Parallel()
 	var n tally
 	for i := range 80 {
 		rng := rand.New(rand.NewPCG(uint64(i), 0x5afe))
@@ -918,7 +928,7 @@ func TestSafeMovesUnderCoversAndGroups(t *testing.T) {
 		g.takeOut()
 		g.printf("    %s to t\n  }\n", g.split(nt))
 		g.win("foundations")
-		checkGenerated(t, g.b.String(), 8, uint64(i), &n, budget{plainLimit, 200_000})
+		checkGenerated(t, g.b.String(), 8, uint64(i), &n, budget{plain: plainLimit, nodes: 200_000})
 	}
 	t.Logf("%+v", n)
 	assert.Greater(t, n.wins, 100)
@@ -956,6 +966,7 @@ func TestShortenKeepsTheDeadline(t *testing.T) {
 // TestOutrankedGames: the outranked family alone, many of them, against
 // the plain search (the general test meets it one game in fourteen).
 func TestOutrankedGames(t *testing.T) {
+	t.Parallel()
 	var n tally
 	valid := 0
 	for i := range 150 {
@@ -969,7 +980,7 @@ func TestOutrankedGames(t *testing.T) {
 		}
 		g.printf("game \"G\" {\n  suits %s\n", strings.Join(g.suits, ", "))
 		g.outrankGame()
-		if checkGenerated(t, g.b.String(), 6, uint64(i), &n, budget{plainLimit, 100_000}) {
+		if checkGenerated(t, g.b.String(), 6, uint64(i), &n, budget{plain: plainLimit, nodes: 100_000}) {
 			valid++
 		}
 	}
@@ -1147,6 +1158,7 @@ func TestReductionsOnOddRules(t *testing.T) {
 // onto the waste (so that with unlimited redeals the stock's length alone
 // does not say where it has come round to), against the plain search.
 func TestDealsThatMayNotCommute(t *testing.T) {
+	t.Parallel()
 	var n tally
 	for i := range 1000 {
 		rng := rand.New(rand.NewPCG(uint64(i), 0xc0))
@@ -1187,7 +1199,7 @@ func TestDealsThatMayNotCommute(t *testing.T) {
 		}
 		g.printf("    rest to stock\n  }\n")
 		g.win("f")
-		checkGenerated(t, g.b.String(), 6, uint64(i), &n, budget{plainLimit, 100_000})
+		checkGenerated(t, g.b.String(), 6, uint64(i), &n, budget{plain: plainLimit, nodes: 100_000})
 	}
 	t.Logf("%+v", n)
 	assert.Greater(t, n.wins, 100)
@@ -1200,6 +1212,7 @@ func TestDealsThatMayNotCommute(t *testing.T) {
 // columns whose build holds only when or after something, against the
 // plain search.
 func TestBuildClauses(t *testing.T) {
+	t.Parallel()
 	var n tally
 	mrng := rand.New(rand.NewPCG(1, 0xb1d))
 	for i := range 100 {
@@ -1238,7 +1251,7 @@ func TestBuildClauses(t *testing.T) {
 		require.NoError(t, err, src)
 		// The moves as the reference says them, then the claims.
 		require.NoError(t, diffMoves(Compile(gm), 3, 60, mrng), src)
-		checkGenerated(t, src, 4, uint64(i), &n, budget{20_000, 50_000})
+		checkGenerated(t, src, 4, uint64(i), &n, budget{plain: 20_000, nodes: 50_000})
 	}
 	t.Logf("%+v", n)
 	assert.Greater(t, n.wins, 100)
