@@ -16,31 +16,28 @@ import (
 // Rules is a game compiled to its runtime form. It is immutable and safe to
 // share between goroutines.
 type Rules struct {
-	Game     *check.Game
-	hashOnce sync.Once
-	hash     string // see Hash
-	piles    []pileRule
-	offs     []int // start of each pile's region in State.cards
-	caps     []int // size of each region
-	size     int   // total cards in State.cards
-	stock    int
-	acts     []action
-	redeal   *redeal
-	win      condFn
-	// testMaxDepth, when a test sets it, is every search's maxDepth: a
-	// small one makes the soundness tests cut lines.
-	testMaxDepth int
-	phases       []condFn
-	refillers    []int    // piles that refill themselves, in order
-	destMask     uint64   // piles some other pile may move cards to
-	sources      uint64   // piles that move cards to other piles
-	grids        uint64   // grid piles
-	multi        uint64   // piles that take an exact number of cards (more than one) at once, once they hold a card
-	multiEmpty   uint64   // the same, while they are empty (see acceptsAt)
-	filled       uint64   // piles that only some piles fill when empty
-	affects      []uint64 // for each pile, the piles whose acceptance its contents decide (see acceptDeps)
-	pairPiles    []int    // piles that take pairs
-	using        bool     // some pile moves runs using empty piles
+	Game       *check.Game
+	hashOnce   sync.Once
+	hash       string // see Hash
+	piles      []pileRule
+	offs       []int // start of each pile's region in State.cards
+	caps       []int // size of each region
+	size       int   // total cards in State.cards
+	stock      int
+	acts       []action
+	redeal     *redeal
+	win        condFn
+	phases     []condFn
+	refillers  []int    // piles that refill themselves, in order
+	destMask   uint64   // piles some other pile may move cards to
+	sources    uint64   // piles that move cards to other piles
+	grids      uint64   // grid piles
+	multi      uint64   // piles that take an exact number of cards (more than one) at once, once they hold a card
+	multiEmpty uint64   // the same, while they are empty (see acceptsAt)
+	filled     uint64   // piles that only some piles fill when empty
+	affects    []uint64 // for each pile, the piles whose acceptance its contents decide (see acceptDeps)
+	pairPiles  []int    // piles that take pairs
+	using      bool     // some pile moves runs using empty piles
 
 	// selfAffects is the set of the piles whose contents decide only their
 	// own acceptance (affects[p] is p alone), runSources that of the
@@ -48,6 +45,10 @@ type Rules struct {
 	selfAffects, runSources uint64
 
 	closing [][]int // groups that close up, each its piles in order (see place.go)
+
+	// testMaxDepth, when a test sets it (before any search), is every
+	// search's maxDepth: a small one makes the soundness tests cut lines.
+	testMaxDepth int
 }
 
 type pileRule struct {

@@ -159,9 +159,8 @@ func soundness(r *Rules, s *State, p *plain, nodes int, n *tally) (err error) {
 }
 
 // budget bounds the searches of checkGenerated: the plain search's
-// positions and the solver's.
-// budget bounds checkGenerated's searches; maxDepth, when set, bounds
-// the solver's lines (see Rules.testMaxDepth).
+// positions and the solver's, and, when maxDepth is set, the solver's
+// lines (see Rules.testMaxDepth).
 type budget struct{ plain, nodes, maxDepth int }
 
 // checkGenerated runs soundness on the deal of each of a few seeds of the
