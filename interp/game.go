@@ -1,10 +1,6 @@
 package interp
 
-import (
-	"fmt"
-
-	"github.com/patience-dev/patience/dsl/check"
-)
+import "github.com/patience-dev/patience/dsl/check"
 
 // Game is one game in play: rules, seed, the current position, and the
 // history that undo and redo walk.
@@ -58,7 +54,7 @@ func (g *Game) Play(text string) (Move, error) {
 // PlayMove plays a move given as data, refusing an illegal one.
 func (g *Game) PlayMove(m Move) error {
 	if !g.Rules.Legal(g.state, m) {
-		return fmt.Errorf("%s is not a legal move now", g.Rules.MoveString(m))
+		return refusedf("%s is not a legal move now", g.Rules.MoveString(m))
 	}
 	g.apply(m)
 	g.future = g.future[:0]

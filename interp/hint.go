@@ -1,19 +1,15 @@
 package interp
 
-import (
-	"fmt"
-
-	"github.com/patience-dev/patience/dsl/check"
-)
+import "github.com/patience-dev/patience/dsl/check"
 
 // Hint picks a move worth playing in s, with a reason, from the legal moves:
 // a card to a foundation or a discard first, then a move that turns a card
 // face up, then other progress moves, then a deal or redeal, then a
 // rearranging move that leads to progress. ok is false when no move is left.
-func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
+func (r *Rules) Hint(s *State) (m Move, why Text, ok bool) {
 	moves := r.Moves(s, nil)
 	if len(moves) == 0 {
-		return Move{}, "", false
+		return Move{}, Text{}, false
 	}
 	best, bestScore := -1, -1
 	for i, x := range moves {
@@ -25,44 +21,44 @@ func (r *Rules) Hint(s *State) (m Move, why string, ok bool) {
 	m = moves[best]
 	switch {
 	case m.Kind == Deal:
-		why = "nothing better to play: deal from the stock"
+		why = Textf("nothing better to play: deal from the stock")
 	case m.Kind == Redeal && r.redeal.to != nil:
-		why = "nothing better to play: redeal"
+		why = Textf("nothing better to play: redeal")
 	case m.Kind == Redeal:
-		why = "the stock is empty: redeal"
+		why = Textf("the stock is empty: redeal")
 	case m.Kind == Pair:
 		// The cards, each as a move of one card from its place.
 		first := r.movedCard(s, Move{From: m.From, Slot: m.Slot, Count: 1})
-		why = fmt.Sprintf("%s leaves for %s", first, r.PileName(int(m.To)))
+		why = Textf("%s leaves for %s", first, r.PileName(int(m.To)))
 		if m.Count == 2 {
 			second := r.movedCard(s, Move{From: m.From2, Slot: m.Slot2, Count: 1})
-			why = fmt.Sprintf("%s and %s leave for %s", first, second, r.PileName(int(m.To)))
+			why = Textf("%s and %s leave for %s", first, second, r.PileName(int(m.To)))
 		}
 	default:
 		switch r.piles[m.To].role {
 		case check.Foundation:
-			why = fmt.Sprintf("%s goes to the foundation %s", r.movedCard(s, m), r.PileName(int(m.To)))
+			why = Textf("%s goes to the foundation %s", r.movedCard(s, m), r.PileName(int(m.To)))
 		case check.Discard:
-			why = fmt.Sprintf("a complete run leaves %s", r.PileName(int(m.From)))
+			why = Textf("a complete run leaves %s", r.PileName(int(m.From)))
 			if m.Count == 1 {
-				why = fmt.Sprintf("%s goes to the discard %s", r.movedCard(s, m), r.PileName(int(m.To)))
+				why = Textf("%s goes to the discard %s", r.movedCard(s, m), r.PileName(int(m.To)))
 			}
 		default:
 			switch bestScore {
 			case 80:
-				why = fmt.Sprintf("it turns up a card in %s", r.PileName(int(m.From)))
+				why = Textf("it turns up a card in %s", r.PileName(int(m.From)))
 			case 35:
-				why = fmt.Sprintf("it empties %s", r.PileName(int(m.From)))
+				why = Textf("it empties %s", r.PileName(int(m.From)))
 			case placeScore:
-				why = fmt.Sprintf("%s goes in place in %s", r.movedCard(s, m), r.PileName(int(m.To)))
+				why = Textf("%s goes in place in %s", r.movedCard(s, m), r.PileName(int(m.To)))
 			default:
 				judged := r.movedCard(s, m)
 				if r.piles[m.From].byTop {
 					judged = s.cards[r.offs[m.From]+int(s.lens[m.From])-1] // the whole pile, judged by its top
 				}
-				why = fmt.Sprintf("%s fits on %s", judged, r.PileName(int(m.To)))
+				why = Textf("%s fits on %s", judged, r.PileName(int(m.To)))
 				if s.lens[m.To] == 0 {
-					why = fmt.Sprintf("%s goes to %s, which is empty", judged, r.PileName(int(m.To)))
+					why = Textf("%s goes to %s, which is empty", judged, r.PileName(int(m.To)))
 				}
 			}
 		}

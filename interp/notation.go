@@ -292,13 +292,13 @@ func (r *Rules) whyNoRedeal(s *State) error {
 	rd := r.redeal
 	switch {
 	case rd == nil:
-		return fmt.Errorf("this game has no redeal")
+		return refusedf("this game has no redeal")
 	case rd.to == nil && r.stock >= 0 && s.lens[r.stock] > 0:
-		return fmt.Errorf("the stock is not empty yet: redeal only when it is")
+		return refusedf("the stock is not empty yet: redeal only when it is")
 	case rd.times >= 0 && int(s.redeals) >= rd.times:
-		return fmt.Errorf("no redeals left: all %d used", rd.times)
+		return refusedf("no redeals left: all %d used", rd.times)
 	}
-	return fmt.Errorf("nothing to gather for a redeal")
+	return refusedf("nothing to gather for a redeal")
 }
 
 // whyNotFree explains why the card at pile p (slot in a grid, or -1) may
@@ -309,24 +309,24 @@ func (r *Rules) whyNotFree(s *State, p, slot, dst int) error {
 	n := int(s.lens[p])
 	switch {
 	case s.count(r, p) == 0:
-		return fmt.Errorf("%s is empty", sp)
+		return refusedf("%s is empty", sp)
 	case p == r.stock:
-		return fmt.Errorf("cards leave %s only by dealing: use `deal`", sp)
+		return refusedf("cards leave %s only by dealing: use `deal`", sp)
 	case len(pr.to) == 0:
-		return fmt.Errorf("cards never leave %s", sp)
+		return refusedf("cards never leave %s", sp)
 	case !slices.Contains(pr.to, dst):
-		return fmt.Errorf("cards from %s may not go to %s: they go only to %s", sp, r.PileName(dst), r.groupList(pr.to))
+		return refusedf("cards from %s may not go to %s: they go only to %s", sp, r.PileName(dst), r.groupList(pr.to))
 	case pr.coveredBy != 0 && r.covered(s, p):
-		return fmt.Errorf("%s is covered: it is free only when %s are empty", sp, r.groupList(r.Game.Piles[p].CoveredBy))
+		return refusedf("%s is covered: it is free only when %s are empty", sp, r.groupList(r.Game.Piles[p].CoveredBy))
 	case pr.grid && slot >= 0 && (slot >= n || s.cards[r.offs[p]+slot].IsGap()):
-		return fmt.Errorf("%s has no card in row %d", sp, slot+1)
+		return refusedf("%s has no card in row %d", sp, slot+1)
 	case pr.grid && slot >= 0 && !available(s.cards[r.offs[p]:r.offs[p]+n], slot, pr.bothEnds):
 		if pr.bothEnds {
-			return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot above or below it is empty", s.cards[r.offs[p]+slot], slot+1, sp)
+			return refusedf("%s in row %d of %s is covered: a card is free only when the slot above or below it is empty", s.cards[r.offs[p]+slot], slot+1, sp)
 		}
-		return fmt.Errorf("%s in row %d of %s is covered: a card is free only when the slot below it is empty", s.cards[r.offs[p]+slot], slot+1, sp)
+		return refusedf("%s in row %d of %s is covered: a card is free only when the slot below it is empty", s.cards[r.offs[p]+slot], slot+1, sp)
 	case !pr.grid && s.cards[r.offs[p]+n-1].FaceDown():
-		return fmt.Errorf("the top card of %s is face down", sp)
+		return refusedf("the top card of %s is face down", sp)
 	}
 	return nil
 }
@@ -338,7 +338,7 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 	pr := &r.piles[src]
 	n := int(s.lens[src])
 	if src == dst {
-		return fmt.Errorf("%s and %s are the same pile", sp, dp)
+		return refusedf("%s and %s are the same pile", sp, dp)
 	}
 	if pr.grid && slot < 0 {
 		// Explain with the first available card.
@@ -350,7 +350,7 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		}
 	}
 	if dst == r.stock && src != r.stock {
-		return fmt.Errorf("nothing is moved to %s: only a redeal fills it", r.PileName(dst))
+		return refusedf("nothing is moved to %s: only a redeal fills it", r.PileName(dst))
 	}
 	if err := r.whyNotFree(s, src, slot, dst); err != nil {
 		return err
@@ -359,15 +359,15 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 	base := r.offs[src]
 	if pr.grid {
 		if count > 1 {
-			return fmt.Errorf("only one card at a time leaves %s", sp)
+			return refusedf("only one card at a time leaves %s", sp)
 		}
 		if slot < 0 {
-			return fmt.Errorf("no card of %s is free", sp)
+			return refusedf("no card of %s is free", sp)
 		}
 		run = s.cards[base+slot : base+slot+1]
 	} else {
 		if slot >= 0 {
-			return fmt.Errorf("%s is not a grid: name the pile without a row", sp)
+			return refusedf("%s is not a grid: name the pile without a row", sp)
 		}
 		movable := 1
 		switch pr.move {
@@ -384,25 +384,25 @@ func (r *Rules) whyNot(s *State, src, dst, count, slot int) error {
 		}
 		switch {
 		case pr.move == check.MoveTop && count > 1:
-			return fmt.Errorf("only the top card of %s may move", sp)
+			return refusedf("only the top card of %s may move", sp)
 		case pr.move == check.MoveWhole && count != n:
-			return fmt.Errorf("%s moves only as a whole pile of %s", sp, cards(n))
+			return refusedf("%s moves only as a whole pile of %s", sp, cards(n))
 		case pr.move == check.MoveTopOrWhole && count != 1 && count != n:
-			return fmt.Errorf("only the top card of %s or the whole pile of %s may move", sp, cards(n))
+			return refusedf("only the top card of %s or the whole pile of %s may move", sp, cards(n))
 		case (pr.move == check.MoveWhole || pr.move == check.MoveTopOrWhole) && count == n && n > 1 && s.cards[base].FaceDown():
-			return fmt.Errorf("the bottom card of %s is face down: the pile moves whole only when it is face up", sp)
+			return refusedf("the bottom card of %s is face down: the pile moves whole only when it is face up", sp)
 		case pr.move == check.MoveAny && count <= n && count > movable:
-			return fmt.Errorf("only the face-up cards of %s may move: at most %d", sp, movable)
+			return refusedf("only the face-up cards of %s may move: at most %d", sp, movable)
 		case count > n:
-			return fmt.Errorf("%s holds only %s", sp, cards(n))
+			return refusedf("%s holds only %s", sp, cards(n))
 		case count > movable:
-			return fmt.Errorf("the top %d cards of %s are not a run: at most %d move together", count, sp, movable)
+			return refusedf("the top %d cards of %s are not a run: at most %d move together", count, sp, movable)
 		case pr.using && count > r.runLimit(s, src, dst):
-			return fmt.Errorf("only %s may move to %s with the empty %s there are now", cards(r.runLimit(s, src, dst)), dp, r.groupList(r.Game.Piles[src].Using))
+			return refusedf("only %s may move to %s with the empty %s there are now", cards(r.runLimit(s, src, dst)), dp, r.groupList(r.Game.Piles[src].Using))
 		}
 		run = s.cards[base+n-count : base+n]
 	}
-	return fmt.Errorf("%s", r.refusalText(s, r.refuse(s, dst, src, run), dst, src, run))
+	return &MoveError{r.refusalText(s, r.refuse(s, dst, src, run), dst, src, run)}
 }
 
 func cards(n int) string {
@@ -412,7 +412,7 @@ func cards(n int) string {
 	return fmt.Sprintf("%d cards", n)
 }
 
-func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) string {
+func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) Text {
 	d := &r.piles[dst]
 	dp := r.PileName(dst)
 	gp := r.Game.Piles[dst]
@@ -422,19 +422,19 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 	}
 	switch why {
 	case refGrid:
-		return fmt.Sprintf("nothing is ever placed in %s: it is a grid", dp)
+		return Textf("nothing is ever placed in %s: it is a grid", dp)
 	case refStock:
-		return fmt.Sprintf("cards never go back to the stock %s", dp)
+		return Textf("cards never go back to the stock %s", dp)
 	case refFull:
-		return fmt.Sprintf("%s is full: it holds %s", dp, cards(d.holds))
+		return Textf("%s is full: it holds %s", dp, cards(d.holds))
 	case refCount:
 		if acc := d.acceptsAt(s.lens[dst]); acc == 1 {
-			return fmt.Sprintf("%s takes one card at a time", dp)
+			return Textf("%s takes one card at a time", dp)
 		} else if acc > 1 {
-			return fmt.Sprintf("%s takes exactly %d cards at once", dp, acc)
+			return Textf("%s takes exactly %d cards at once", dp, acc)
 		}
 	case refNone:
-		return fmt.Sprintf("%s takes cards only while it is empty", dp)
+		return Textf("%s takes cards only while it is empty", dp)
 	case refFollow:
 		return r.followText(s, dst, bottom)
 	case refFill:
@@ -444,14 +444,14 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 				names = append(names, i)
 			}
 		}
-		return fmt.Sprintf("%s is empty: it may be filled only from %s", dp, r.groupList(names))
+		return Textf("%s is empty: it may be filled only from %s", dp, r.groupList(names))
 	case refStartAfter:
-		return fmt.Sprintf("%s may start only after %s has started", dp, r.PileName(d.startAfter))
+		return Textf("%s may start only after %s has started", dp, r.PileName(d.startAfter))
 	case refStartWhen:
 		if why, ok := r.phaseRefusal(s, gp.StartWhen, dp+" may not start"); ok {
-			return why
+			return Textf("%s", why)
 		}
-		return fmt.Sprintf("%s may not start now: its `start when` condition does not hold", dp)
+		return Textf("%s may not start now: its `start when` condition does not hold", dp)
 	case refBase:
 		var pats []string
 		for i, b := range d.base {
@@ -466,31 +466,31 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 		case len(run) > 1:
 			what = "a run headed by a card"
 		}
-		return fmt.Sprintf("%s is empty: only %s %s may start it, not %s", dp, what, strings.Join(pats, " and "), bottom)
+		return Textf("%s is empty: only %s %s may start it, not %s", dp, what, strings.Join(pats, " and "), bottom)
 	case refNoBuild:
-		return fmt.Sprintf("nothing may be placed on %s", dp)
+		return Textf("nothing may be placed on %s", dp)
 	case refBuildWhen:
 		if why, ok := r.phaseRefusal(s, gp.BuildWhen, "nothing may be placed on "+dp); ok {
-			return why
+			return Textf("%s", why)
 		}
-		return fmt.Sprintf("nothing may be placed on %s now: it builds only %s", dp, gp.BuildWhenText)
+		return Textf("nothing may be placed on %s now: it builds only %s", dp, gp.BuildWhenText)
 	case refFaceDown:
-		return fmt.Sprintf("the top card of %s is face down", dp)
+		return Textf("the top card of %s is face down", dp)
 	case refExcept:
-		return fmt.Sprintf("%s cards take no part in building on %s", r.describe(*gp.Except, s), dp)
+		return Textf("%s cards take no part in building on %s", r.describe(*gp.Except, s), dp)
 	case refBuild:
 		top := s.Pile(r, dst)
-		return fmt.Sprintf("%s does not go on %s: %s builds %s", bottom, top[len(top)-1], dp, relText(gp.Build))
+		return Textf("%s does not go on %s: %s builds %s", bottom, top[len(top)-1], dp, relText(gp.Build))
 	case refFillNever:
-		return fmt.Sprintf("%s is empty, and a space there is never filled", dp)
+		return Textf("%s is empty, and a space there is never filled", dp)
 	case refPairs:
 		what := fmt.Sprintf("adding up to %d", d.pairs)
 		if d.pairs == check.PairsSameRank {
 			what = "of the same rank"
 		}
-		return fmt.Sprintf("%s takes only pairs %s: name both cards, e.g. %s+waste %s", dp, what, r.PileName(src), dp)
+		return Textf("%s takes only pairs %s: name both cards, e.g. %s+waste %s", dp, what, r.PileName(src), dp)
 	case refRun:
-		return fmt.Sprintf("those %d cards are not a sequence %s accepts (%s)", len(run), dp, relText(gp.Build))
+		return Textf("those %d cards are not a sequence %s accepts (%s)", len(run), dp, relText(gp.Build))
 	case refOutranked:
 		o := gp.Outranked
 		kin := map[check.SuitRel]string{check.SameSuit: " of its suit", check.SameColour: " of its colour",
@@ -499,9 +499,9 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) str
 		if o.AcesHigh {
 			high = " (aces high)"
 		}
-		return fmt.Sprintf("%s takes a card only while a higher card%s shows on another of %s%s; none outranks %s now", dp, kin, r.groupList(o.By), high, bottom)
+		return Textf("%s takes a card only while a higher card%s shows on another of %s%s; none outranks %s now", dp, kin, r.groupList(o.By), high, bottom)
 	}
-	return fmt.Sprintf("%s may not go to %s", bottom, dp)
+	return Textf("%s may not go to %s", bottom, dp)
 }
 
 // phaseRefusal is the refusal of a rule limited to a phase (see
@@ -545,13 +545,13 @@ func (r *Rules) phaseWait(s *State, c check.Cond) (int, string) {
 }
 
 // followText says why an empty pile that follows left refuses card c.
-func (r *Rules) followText(s *State, dst int, c Card) string {
+func (r *Rules) followText(s *State, dst int, c Card) Text {
 	dp, left := r.PileName(dst), r.piles[dst].left
 	lp := s.Pile(r, left)
 	if len(lp) == 0 {
-		return fmt.Sprintf("%s is empty, and so is %s to its left: nothing can fill it now", dp, r.PileName(left))
+		return Textf("%s is empty, and so is %s to its left: nothing can fill it now", dp, r.PileName(left))
 	}
-	return fmt.Sprintf("%s is empty: it takes only a card that follows %s on its left (%s), not %s", dp, lp[len(lp)-1], relText(r.Game.Piles[dst].Follow), c)
+	return Textf("%s is empty: it takes only a card that follows %s on its left (%s), not %s", dp, lp[len(lp)-1], relText(r.Game.Piles[dst].Follow), c)
 }
 
 func (r *Rules) describe(p check.Pattern, s *State) string {

@@ -262,7 +262,7 @@ func TestHintNamesThePair(t *testing.T) {
 		g := setUpRules(t, r, layout{piles: map[string]string{"p1": c.p1, "p2": c.p2, "p3": c.p3}, rest: "junk", restUp: true})
 		_, why, ok := r.Hint(g.State())
 		require.True(t, ok)
-		assert.Equal(t, c.why, why)
+		assert.Equal(t, c.why, why.String())
 	}
 }
 
@@ -368,7 +368,7 @@ func TestOddMovesAndHints(t *testing.T) {
 	g = setUpRules(t, r, layout{piles: map[string]string{"t1": "3S 6S", "t2": ""}, rest: "junk", restUp: true})
 	_, why, ok := r.Hint(g.State())
 	require.True(t, ok)
-	assert.Equal(t, "6S goes to t2, which is empty", why)
+	assert.Equal(t, "6S goes to t2, which is empty", why.String())
 }
 
 // A take that reads a value is made at its place in the deal, from the
@@ -513,5 +513,5 @@ func TestHintToAnOutrankedDiscard(t *testing.T) {
 	m, why, ok := r.Hint(g.State())
 	require.True(t, ok)
 	assert.Equal(t, "t1 d", r.MoveString(m))
-	assert.Equal(t, "5H goes to the discard d", why)
+	assert.Equal(t, "5H goes to the discard d", why.String())
 }

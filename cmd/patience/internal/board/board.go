@@ -47,6 +47,10 @@ func CardText(c interp.Card, opt Options) string {
 	return strings.Trim(Card(c, opt), "[] ")
 }
 
+// Card writes c for a sentence as CardText does; opt.Card is what
+// interp.Text.In and interp.ErrorIn take.
+func (opt Options) Card(c interp.Card) string { return CardText(c, opt) }
+
 // Rows returns the rows to draw: the game's layout, or else one row per
 // pile group in the order the piles are declared; a group that lies in
 // rows (`in rows of 13`) starts a new row of the board with each of its

@@ -149,9 +149,9 @@ func (s *session) exec(line string) (outcome, error) {
 		}
 		s.hints.Heard(h)
 		if !h.OK {
-			return outcome{result: h.Text(r)}, nil
+			return outcome{result: h.Text(r, s.opt.Card)}, nil
 		}
-		return outcome{result: r.MoveString(h.Move), why: h.Why, verdict: h.Verdict.String(), hint: h.Text(r)}, nil
+		return outcome{result: r.MoveString(h.Move), why: h.Why.In(s.opt.Card), verdict: h.Verdict.String(), hint: h.Text(r, s.opt.Card)}, nil
 	case "auto":
 		played := g.Auto()
 		if len(played) == 0 {
@@ -261,7 +261,7 @@ func foldPile(r *interp.Rules, name string) (string, bool) {
 func (s *session) play(line string) (outcome, error) {
 	m, err := s.g.Play(line)
 	if err != nil {
-		return outcome{}, errors.New(shorten(oneLine(err.Error())))
+		return outcome{}, errors.New(shorten(oneLine(interp.ErrorIn(err, s.opt.Card))))
 	}
 	return outcome{result: s.g.Rules.MoveString(m), move: true, changed: true}, nil
 }
@@ -408,6 +408,7 @@ type jsonCommand struct {
 // runJSON plays in JSON mode: one JSON object out for the opening state and
 // then one for every line in.
 func (s *session) runJSON(cmd *cobra.Command, in *lineReader) error {
+	s.opt.ASCII = true // cards in messages as in the positions and moves: "KD"
 	enc := json.NewEncoder(cmd.OutOrStdout())
 	enc.SetEscapeHTML(false)
 	emit := func(command *string, o outcome, err error) error {

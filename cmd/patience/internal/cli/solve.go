@@ -194,7 +194,7 @@ replays too.`,
 				fmt.Fprintf(out, "# verdict: won, in %d %s\n", len(moves), plural(len(moves), "move", "moves"))
 			case interp.Unwinnable:
 				if len(sol.Stuck) > 0 {
-					fmt.Fprintf(out, "# verdict: unwinnable: %s, so no line of play wins this deal\n", prove.StuckText(r, sol.Stuck, false))
+					fmt.Fprintf(out, "# verdict: unwinnable: %s, so no line of play wins this deal\n", prove.StuckText(r, sol.Stuck, false, nil))
 					break
 				}
 				fmt.Fprintln(out, "# verdict: unwinnable: no line of play wins this deal")

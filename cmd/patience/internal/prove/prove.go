@@ -62,7 +62,7 @@ type Hint struct {
 	// choice (interp.Rules.Hint).
 	Verdict interp.Verdict
 	// Why is the reason for the move, for a person.
-	Why string
+	Why interp.Text
 	// Won is set when the position is already won.
 	Won bool
 	// Stuck: when the verdict is Unwinnable for cards that can never
@@ -93,7 +93,7 @@ func Ask(r *interp.Rules, s *interp.State, lim interp.Limits) Hint {
 	sol := r.Solve(s, lim)
 	h.Verdict, h.Stuck = sol.Verdict, sol.Stuck
 	if sol.Verdict == interp.Winnable && len(sol.Moves) > 0 {
-		h.Move, h.Why = sol.Moves[0], "it starts a winning line"
+		h.Move, h.Why = sol.Moves[0], interp.Textf("it starts a winning line")
 		h.line = sol.Moves
 	}
 	return h
@@ -167,7 +167,7 @@ func (a *Asker) Known(r *interp.Rules, s *interp.State) (Hint, bool) {
 		if !r.Won(x) {
 			return Hint{}, false
 		}
-		return Hint{Move: a.line[i], OK: true, Verdict: interp.Winnable, Why: "it goes on with the winning line found before",
+		return Hint{Move: a.line[i], OK: true, Verdict: interp.Winnable, Why: interp.Textf("it goes on with the winning line found before"),
 			at: at, line: a.line[i:], lineAt: a.lineAt[i:]}, true
 	}
 	return Hint{}, false
@@ -195,8 +195,13 @@ func (a *Asker) Heard(h Hint) {
 
 // Text is the hint for a person, e.g. "this position is still winnable:
 // play t3 f1" (or just "deal"), or "no proof in time; a likely move: deal
-// (nothing better to play: deal from the stock)".
-func (h Hint) Text(r *interp.Rules) string {
+// (nothing better to play: deal from the stock)". Its cards are written
+// by card, as the board writes them; with nil, in the move notation ("KD").
+func (h Hint) Text(r *interp.Rules, card func(interp.Card) string) string {
+	if card == nil {
+		card = interp.Card.String
+	}
+	why := h.Why.In(card)
 	switch {
 	case h.Won:
 		return "the game is won"
@@ -212,13 +217,13 @@ func (h Hint) Text(r *interp.Rules) string {
 		return "this position is still winnable: play " + move
 	case interp.Unwinnable:
 		if len(h.Stuck) > 0 {
-			return fmt.Sprintf("this position cannot be won (%s); a likely move: %s (%s)", StuckText(r, h.Stuck, true), move, h.Why)
+			return fmt.Sprintf("this position cannot be won (%s); a likely move: %s (%s)", StuckText(r, h.Stuck, true, card), move, why)
 		}
-		return fmt.Sprintf("this position cannot be won; a likely move: %s (%s)", move, h.Why)
+		return fmt.Sprintf("this position cannot be won; a likely move: %s (%s)", move, why)
 	}
-	text := fmt.Sprintf("no proof in time; a likely move: %s (%s)", move, h.Why)
+	text := fmt.Sprintf("no proof in time; a likely move: %s (%s)", move, why)
 	if h.Level > 0 {
-		text = fmt.Sprintf("no proof within %s either; a likely move: %s (%s)", LimitsText(HintLevels[h.Level]), move, h.Why)
+		text = fmt.Sprintf("no proof within %s either; a likely move: %s (%s)", LimitsText(HintLevels[h.Level]), move, why)
 	}
 	if h.Again {
 		text += "; ask again to look longer"
@@ -229,11 +234,15 @@ func (h Hint) Text(r *interp.Rules) string {
 // StuckText says which cards can never leave their piles, e.g. "5H in t5
 // and 5D in t7 can never leave their piles". With hide, as in a hint to
 // the player, a face-down card is not named: "5H in t5 and a face-down
-// card in t7 ...".
-func StuckText(r *interp.Rules, stuck []interp.Stuck, hide bool) string {
+// card in t7 ...". Cards are written by card; with nil, in the move
+// notation.
+func StuckText(r *interp.Rules, stuck []interp.Stuck, hide bool, card func(interp.Card) string) string {
+	if card == nil {
+		card = interp.Card.String
+	}
 	var names []string
 	for _, st := range stuck {
-		name := st.Card.Up().String()
+		name := card(st.Card.Up())
 		if hide && st.Card.FaceDown() {
 			name = "a face-down card"
 		}

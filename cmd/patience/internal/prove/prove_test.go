@@ -36,16 +36,16 @@ func TestAsk(t *testing.T) {
 	h := Ask(r, r.Deal(2), HintLimits)
 	require.True(t, h.OK)
 	assert.Equal(t, interp.Winnable, h.Verdict)
-	assert.Equal(t, "this position is still winnable: play t2 f", h.Text(r))
+	assert.Equal(t, "this position is still winnable: play t2 f", h.Text(r, nil))
 
 	h = Ask(r, r.Deal(1), HintLimits)
 	assert.Equal(t, interp.Unwinnable, h.Verdict)
-	assert.Equal(t, "this position cannot be won; a likely move: t3 t2 (4S fits on t2)", h.Text(r))
+	assert.Equal(t, "this position cannot be won; a likely move: t3 t2 (4S fits on t2)", h.Text(r, nil))
 
 	// Out of budget, the heuristic's move, saying so.
 	h = Ask(r, r.Deal(2), interp.Limits{Nodes: 1})
 	assert.Equal(t, interp.Unknown, h.Verdict)
-	assert.Equal(t, "no proof in time; a likely move: t2 f (AS goes to the foundation f)", h.Text(r))
+	assert.Equal(t, "no proof in time; a likely move: t2 f (AS goes to the foundation f)", h.Text(r, nil))
 }
 
 // A winning line that starts with a deal is hinted as "deal".
@@ -62,7 +62,7 @@ func TestAskDeal(t *testing.T) {
 	r := interp.Compile(g)
 	h := Ask(r, r.Deal(1), HintLimits)
 	assert.Equal(t, interp.Winnable, h.Verdict)
-	assert.Equal(t, "this position is still winnable: deal", h.Text(r))
+	assert.Equal(t, "this position is still winnable: deal", h.Text(r, nil))
 }
 
 func TestWinnableDeal(t *testing.T) {
@@ -116,9 +116,9 @@ func TestAskStuck(t *testing.T) {
 	h := Ask(r, r.Deal(121), HintLimits)
 	require.Equal(t, interp.Unwinnable, h.Verdict)
 	require.Len(t, h.Stuck, 2)
-	assert.Contains(t, h.Text(r), "this position cannot be won (5H in t5 and a face-down card in t7 can never leave their piles); a likely move: ")
-	assert.Equal(t, "5H in t5 and 5D in t7 can never leave their piles", StuckText(r, h.Stuck, false))
-	assert.Equal(t, "5H in t5 can never leave its pile", StuckText(r, h.Stuck[:1], true))
+	assert.Contains(t, h.Text(r, nil), "this position cannot be won (5H in t5 and a face-down card in t7 can never leave their piles); a likely move: ")
+	assert.Equal(t, "5H in t5 and 5D in t7 can never leave their piles", StuckText(r, h.Stuck, false, nil))
+	assert.Equal(t, "5H in t5 can never leave its pile", StuckText(r, h.Stuck[:1], true, nil))
 }
 
 // A hint asked again where the last found no proof looks longer, level by
@@ -134,13 +134,13 @@ func TestAskAgain(t *testing.T) {
 	require.Equal(t, 0, a.Next(r, s))
 	h := AskAt(r, s, a.Next(r, s))
 	assert.Equal(t, interp.Unknown, h.Verdict)
-	assert.Equal(t, "no proof in time; a likely move: t2 f (AS goes to the foundation f); ask again to look longer", h.Text(r))
+	assert.Equal(t, "no proof in time; a likely move: t2 f (AS goes to the foundation f); ask again to look longer", h.Text(r, nil))
 	a.Heard(h)
 	assert.Equal(t, 0, a.Next(r, other), "another position starts from the first level")
 	require.Equal(t, 1, a.Next(r, s))
 	h = AskAt(r, s, a.Next(r, s))
 	assert.Equal(t, interp.Unknown, h.Verdict)
-	assert.Equal(t, "no proof within 3s and 2 positions either; a likely move: t2 f (AS goes to the foundation f); ask again to look longer", h.Text(r))
+	assert.Equal(t, "no proof within 3s and 2 positions either; a likely move: t2 f (AS goes to the foundation f); ask again to look longer", h.Text(r, nil))
 	a.Heard(h)
 	require.Equal(t, 2, a.Next(r, s))
 	h = AskAt(r, s, a.Next(r, s))
@@ -154,7 +154,7 @@ func TestAskAgain(t *testing.T) {
 	h = AskAt(r, s, 99)
 	assert.Equal(t, 2, h.Level)
 	assert.False(t, h.Again)
-	assert.Equal(t, "no proof within 10s and 2 positions either; a likely move: t2 f (AS goes to the foundation f)", h.Text(r))
+	assert.Equal(t, "no proof within 10s and 2 positions either; a likely move: t2 f (AS goes to the foundation f)", h.Text(r, nil))
 	a.Heard(h)
 	assert.Equal(t, 0, a.Next(r, s))
 }
@@ -214,7 +214,7 @@ func TestLearnALine(t *testing.T) {
 	h, ok := a.Known(r, s)
 	require.True(t, ok)
 	assert.Equal(t, sol.Moves[0], h.Move)
-	assert.Equal(t, "this position is still winnable: play "+r.MoveString(sol.Moves[0]), h.Text(r))
+	assert.Equal(t, "this position is still winnable: play "+r.MoveString(sol.Moves[0]), h.Text(r, nil))
 }
 
 // WinnableDeal gives the line that proved its deal.

@@ -340,7 +340,7 @@ func (p *play) drop(at spot) bool {
 	if found {
 		text := r.MoveString(best)
 		if err := p.g.PlayMove(best); err != nil {
-			p.say(msgError, "%s", oneLine(err.Error()))
+			p.say(msgError, "%s", oneLine(interp.ErrorIn(err, p.opt.Card)))
 			return false
 		}
 		p.say(msgInfo, "%s", text)
@@ -353,7 +353,7 @@ func (p *play) drop(at spot) bool {
 		p.say(msgInfo, "%s", r.MoveString(p.g.History()[len(p.g.History())-1]))
 		return true
 	}
-	p.say(msgError, "%s", oneLine(err.Error()))
+	p.say(msgError, "%s", oneLine(interp.ErrorIn(err, p.opt.Card)))
 	return false
 }
 
@@ -415,7 +415,7 @@ func (p *play) deal(last bool) bool {
 	}
 	_, err := p.g.Play("deal")
 	if err != nil {
-		p.say(msgError, "%s", oneLine(err.Error()))
+		p.say(msgError, "%s", oneLine(interp.ErrorIn(err, p.opt.Card)))
 	}
 	return err == nil
 }
@@ -605,11 +605,11 @@ func (p *play) showHint(msg hintMsg) {
 	p.hints.Heard(h)
 	if !h.OK {
 		p.hint = nil
-		p.say(msgInfo, "%s", h.Text(p.g.Rules))
+		p.say(msgInfo, "%s", h.Text(p.g.Rules, p.opt.Card))
 		return
 	}
 	p.hint = &h.Move
-	p.say(msgHint, "hint: %s", h.Text(p.g.Rules))
+	p.say(msgHint, "hint: %s", h.Text(p.g.Rules, p.opt.Card))
 }
 
 // afterChange settles the screen after the position changed.

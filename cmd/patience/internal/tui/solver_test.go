@@ -50,7 +50,7 @@ func TestHintProvesLost(t *testing.T) {
 	h.keys("h")
 	m, why, ok := h.game().Rules.Hint(h.game().State())
 	require.True(t, ok)
-	assert.Equal(t, "hint: this position cannot be won; a likely move: "+h.game().Rules.MoveString(m)+" ("+why+")", h.message())
+	assert.Equal(t, "hint: this position cannot be won; a likely move: "+h.game().Rules.MoveString(m)+" ("+why.String()+")", h.message())
 }
 
 func TestWinnableDeal(t *testing.T) {

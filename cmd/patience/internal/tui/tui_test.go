@@ -665,3 +665,16 @@ func TestPickerMarksOnlyResumableSaves(t *testing.T) {
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 2*len(rulesets.Names()) + 12})
 	assert.NotContains(t, h.frame(), "[saved game]", "the rules refuse this save: opening plot offers nothing")
 }
+
+// A refusal and a hint write their cards as the board does: "K♦", or "KD"
+// with ASCII.
+func TestMessagesWriteCardsAsTheBoard(t *testing.T) {
+	h := openHarness(t, "klondike", ptr(uint64(3)), "", func(c *Config) { c.ASCII = false })
+	h.keys("7", "3")
+	assert.Equal(t, "f1 is empty: only a card A may start it, not K♦", h.message())
+	assert.Contains(t, h.frame(), "[K♦]")
+
+	h = openHarness(t, "klondike", ptr(uint64(3)), "")
+	h.keys("7", "3")
+	assert.Equal(t, "f1 is empty: only a card A may start it, not KD", h.message())
+}

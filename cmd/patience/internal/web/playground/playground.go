@@ -207,12 +207,12 @@ func (s *Session) Do(command string) (reply Reply) {
 	case "hint":
 		h := prove.Ask(r, g.State(), prove.HintLimits)
 		if !h.OK {
-			rep := s.reply(cmd, h.Text(r), nil)
-			rep.Hint = h.Text(r)
+			rep := s.reply(cmd, h.Text(r, cards), nil)
+			rep.Hint = h.Text(r, cards)
 			return rep
 		}
 		rep := s.reply(cmd, r.MoveString(h.Move), nil)
-		rep.Why, rep.Verdict, rep.Hint = h.Why, h.Verdict.String(), h.Text(r)
+		rep.Why, rep.Verdict, rep.Hint = h.Why.In(cards), h.Verdict.String(), h.Text(r, cards)
 		return rep
 	}
 	m, err := g.Play(line)
@@ -221,6 +221,9 @@ func (s *Session) Do(command string) (reply Reply) {
 	}
 	return s.reply(cmd, r.MoveString(m), nil)
 }
+
+// cards writes a card in a sentence as the page's board shows it, "K♦".
+var cards = board.Options{}.Card
 
 // failed is a reply to a call that could not be made.
 func (s *Session) failed(err error) Reply {
@@ -263,7 +266,7 @@ func (s *Session) reply(command *string, result string, err error) Reply {
 	pos.Ruleset = s.name
 	line := &protocol.Line{Position: pos, Moves: []string{}, Status: pos.Status, Command: command, Result: result}
 	if err != nil {
-		line.Error = err.Error()
+		line.Error = interp.ErrorIn(err, cards)
 	}
 	b := &Board{
 		Game: r.Game.Name, Header: board.Header(g, "10"), Seed: strconv.FormatUint(g.Seed, 10), Rows: board.Rows(r.Game),

@@ -77,6 +77,13 @@ func TestPlayUndoRedoHint(t *testing.T) {
 	if r = s.Do("waste f3"); r.Error == "" || r.Board.Played != 2 {
 		t.Fatalf("an illegal move is refused and changes nothing: %+v", r.Line)
 	}
+	s.Do("deal")
+	if r = s.Do("waste f3"); !strings.ContainsAny(r.Error, "♣♦♥♠") {
+		t.Errorf("the refusal %q names its card as the board shows it, with its suit's symbol", r.Error)
+	}
+	if r = s.Do("undo"); r.Result != "undid deal" {
+		t.Fatalf("undo: %+v", r.Line)
+	}
 	if r = s.Do("undo"); r.Result != "undid waste f2" || !r.Board.CanRedo {
 		t.Fatalf("undo: %+v", r.Line)
 	}
