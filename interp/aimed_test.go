@@ -453,3 +453,56 @@ func indexPrefix(xs []string, p string) int {
 	}
 	return -1
 }
+
+// genRound makes small games whose stock goes round (see stockCycle): it
+// turns one to three cards at a time to a waste and is redealt from it
+// without limit, with most of the cards in the stock, so that which cards
+// the waste shows, and in which turns, decides the game; columns build
+// on each other and give to the foundations, which build up or down.
+func genRound(rng *rand.Rand) string {
+	g := &gen{rng: rng}
+	g.suits = [][]string{{"S"}, {"S", "H"}, {"C", "H"}}[rng.IntN(3)]
+	g.decks = 1
+	g.liveRanks(3 + rng.IntN(3))
+	if len(g.suits) == 2 {
+		g.liveRanks(2 + rng.IntN(3))
+	}
+	g.printf("game \"R\" {\n  suits %s\n", strings.Join(g.suits, ", "))
+	lo, hi := genRanks[g.lo], genRanks[g.hi]
+	g.printf("  foundation f[%d] { %s }\n", 1+g.rng.IntN(len(g.suits)), g.pick("base "+lo+"; build up any-suit", "base "+lo+"; build up same-suit", "base "+hi+"; build down any-suit"))
+	nt := g.rng.IntN(3)
+	if nt > 0 {
+		ts := []string{"build " + g.relation()}
+		if g.chance(0.4) {
+			ts = append(ts, "move runs")
+		}
+		if g.chance(0.3) {
+			ts = append(ts, "fill never")
+		}
+		ts = append(ts, "to "+g.pick("f, t", "f, t", "f"))
+		g.printf("  tableau t[%d] { %s }\n", nt, strings.Join(ts, "; "))
+	}
+	to := "f"
+	if nt > 0 && g.chance(0.6) {
+		to = "f, t"
+	}
+	g.printf("  waste w { to %s }\n", to)
+	g.printf("  stock {\n    deal %d to w\n    redeal unlimited from w\n  }\n", 1+g.rng.IntN(3))
+	g.openDeal()
+	left := g.live
+	if nt > 0 {
+		counts := make([]string, nt)
+		for i := range counts {
+			n := g.rng.IntN(min(left, 2) + 1)
+			left -= n
+			counts[i] = fmt.Sprint(n)
+		}
+		g.printf("    %s to t%s\n", strings.Join(counts, ", "), g.pick("", " face down but top"))
+	}
+	if left > 0 {
+		g.printf("    rest to stock\n")
+	}
+	g.printf("  }\n")
+	g.win("f")
+	return g.b.String()
+}

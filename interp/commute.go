@@ -133,6 +133,26 @@ func condPiles(c check.Cond) uint64 {
 	return out
 }
 
+// stockCycle reports, where deals commute (waste, see wasteMask), whether
+// the stock and the waste go round and come back: the stock deals a fixed
+// number of cards (by) to one waste, redeals are unlimited and turn that
+// waste alone over into the stock, unshuffled and not in place, and
+// neither pile's room can ever refuse a deal or a redeal. Then from the
+// stock as a redeal leaves it, deals and redeals alone come back to it
+// (see solver.cycleTerm).
+func (r *Rules) stockCycle(waste uint64) (w, by int, ok bool) {
+	rd := r.redeal
+	if waste == 0 || bits.OnesCount64(waste) != 1 || rd == nil || rd.times >= 0 || rd.shuffled || rd.inPlace || rd.to != nil {
+		return 0, 0, false
+	}
+	w = bits.TrailingZeros64(waste)
+	a := &r.acts[0]
+	if len(rd.from) != 1 || rd.from[0] != w || a.count < 1 || r.caps[w] < r.Game.CardCount || r.caps[r.stock] < r.Game.CardCount {
+		return 0, 0, false
+	}
+	return w, a.count, true
+}
+
 // stockMove is the one stock move legal in s, if any: a deal, or a redeal
 // once the stock is empty. It is only used when the rules have a single
 // deal statement (see wasteMask).

@@ -27,7 +27,7 @@ var (
 	mergeFirst = flag.Int("merges.first", 0, "the first of those games")
 	mergeWide  = flag.Int("merges.wide", 3, "ranks TestKeyMergesAgainstNoMerges adds to each game, to make it too large for the plain search")
 	mergePairs = flag.Int("merges.partners", 1000, "games TestKeyMergesOnlyLikeFutures generates")
-	mergeGen   = flag.String("merges.gen", "merges", "the family TestKeptLostOnAimedGames and TestKeyMergesAgainstNoMerges draw from: merges, game, found or waste")
+	mergeGen   = flag.String("merges.gen", "merges", "the family TestKeptLostOnAimedGames and TestKeyMergesAgainstNoMerges draw from: merges, game, found, waste or round")
 )
 
 // mergeFamily is the generator -merges.gen names.
@@ -41,6 +41,8 @@ func mergeFamily(t *testing.T) func(*rand.Rand) string {
 		return genFound
 	case "waste":
 		return genWaste
+	case "round":
+		return genRound
 	}
 	t.Fatalf("no family %q", *mergeGen)
 	return nil
@@ -359,7 +361,26 @@ func TestMergesAreAimedAt(t *testing.T) {
 func TestKeptLostOnAimedGames(t *testing.T) {
 	gen := mergeFamily(t)
 	t.Parallel()
-	first, games := *mergeFirst, *mergeGames
+	keptLostOn(t, gen, *mergeFirst, *mergeGames)
+}
+
+// TestKeptLostOnRoundGames is TestKeptLostOnAimedGames on games whose
+// stock goes round (genRound), where the key merges the places the stock
+// is turned to (see cycleTerm); it fails when places off the round are
+// merged too, or when the merging is never on.
+func TestKeptLostOnRoundGames(t *testing.T) {
+	t.Parallel()
+	n := 1500
+	if testing.Short() {
+		n = 500
+	}
+	round := keptLostOn(t, genRound, *mergeFirst, n)
+	require.Greater(t, round, n/4, "searches with the stock's places merged")
+}
+
+// keptLostOn checks the positions kept as lost on games first, ... of
+// gen, and returns how many searches merged the stock's places.
+func keptLostOn(t *testing.T, gen func(*rand.Rand) string, first, games int) (round int) {
 	checked, games2 := 0, 0
 	for i := first; i < first+games; i++ {
 		src := gen(rand.New(rand.NewPCG(uint64(i), 0x4b17)))
@@ -385,6 +406,9 @@ func TestKeptLostOnAimedGames(t *testing.T) {
 				r.Apply(s, ms[rng.IntN(len(ms))])
 			}
 			sv := r.newSolver(s, Limits{Nodes: 30_000}, r.wasteMask(), rng.IntN(2) == 0)
+			if sv.cycleWaste >= 0 {
+				round++
+			}
 			var dead []*State
 			sv.onDead = func(d *State) {
 				if len(dead) < 200 {
@@ -405,9 +429,10 @@ func TestKeptLostOnAimedGames(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d games, %d dead positions checked", games2, checked)
+	t.Logf("%d games, %d dead positions checked, %d searches with the stock's places merged", games2, checked, round)
 	require.Greater(t, games2, games/2, "the generator should mostly make games the checker accepts")
 	require.Positive(t, checked)
+	return round
 }
 
 // genMergedPlaces: Montana and pairs games over three or four suits, so that

@@ -83,7 +83,9 @@ import (
 //   - M5. P is not a pile a redeal gathers, unless the stock deals one
 //     card at a time to one pile with no condition: elsewhere taking x out
 //     changes where every card gathered after it lands when dealt again
-//     (which cards come up in each three of Klondike by threes). Nor is P
+//     (which cards come up in each three of Klondike by threes); and the
+//     solver takes none from the waste where its key merges the places of
+//     a stock that goes round (see solver.cycleTerm). Nor is P
 //     a pile whose cards a move may take to a gathered pile, or to one that
 //     may, and so on: x may reach the redeal by way of it (a column that
 //     moves to the waste), and in a winning line it may. A redeal

@@ -172,6 +172,11 @@ func (r *Rules) newSolver(s *State, lim Limits, waste uint64, safe bool) *solver
 	sv.unlimited = r.redeal != nil && r.redeal.times < 0
 	sv.waste = waste
 	sv.stepPlayouts = waste != 0 && sv.unlimited
+	sv.cycleWaste = -1
+	if w, by, ok := r.stockCycle(waste); ok {
+		sv.cycleWaste, sv.cycleBy = w, by
+		sv.safe.fixed |= 1 << w // no safe move from the waste (see cycleTerm)
+	}
 	sv.maxDepth = 8 * playoutMoves(r) // 32 moves a card, per pass
 	if r.testMaxDepth > 0 {
 		sv.maxDepth = r.testMaxDepth
@@ -336,6 +341,8 @@ type solver struct {
 	moves        []Move // scratch
 	scratch      *State
 	waste        uint64     // the piles the stock deals to, when deals commute (see steps)
+	cycleWaste   int        // the waste, when the key merges the places of a stock that goes round (see cycleTerm); else -1
+	cycleBy      int        // how many cards a deal turns to it
 	outs         []int      // foundations and discards
 	rate         bool       // order steps of equal promise by worth (see order)
 	line         []Move     // scratch
@@ -901,6 +908,10 @@ func before(a, b step) bool {
 //   - A closed pile (see closedPiles) is hashed by its top card and its
 //     count alone: no rule reads the cards under its top, and which cards
 //     it holds follows from what every other pile holds.
+//   - Where the stock goes round (see stockCycle), the places it can be
+//     turned to and come back to are one (see cycleTerm). This merging is
+//     of positions that reach each other, not of positions no rule can
+//     tell apart, and its own argument is there.
 //
 // At 128 bits a collision, which could make a winnable deal look
 // unwinnable, is out of reach of any search this solver can make.
@@ -917,9 +928,12 @@ func (sv *solver) key(s *State) key128 {
 	var sum key128
 	if ac := s.acc; ac != nil {
 		// The piles no move changed since the last key keep their term.
-		for ps := ac.hashStale & (1<<len(r.piles) - 1); ps != 0; ps &= ps - 1 {
-			i := bits.TrailingZeros64(ps)
-			ac.hashes[i] = sv.term(s, i)
+		stale := ac.hashStale & (1<<len(r.piles) - 1)
+		if w := sv.cycleWaste; w >= 0 && stale&(1<<r.stock|1<<w) != 0 {
+			stale |= 1<<r.stock | 1<<w // one term for the two
+		}
+		for ps := stale; ps != 0; ps &= ps - 1 {
+			ac.hashes[bits.TrailingZeros64(ps)] = sv.pileTerm(s, bits.TrailingZeros64(ps))
 		}
 		ac.hashStale = 0
 		for _, t := range ac.hashes {
@@ -928,7 +942,7 @@ func (sv *solver) key(s *State) key128 {
 		}
 	} else {
 		for i := range r.piles {
-			t := sv.term(s, i)
+			t := sv.pileTerm(s, i)
 			sum[0] += t[0]
 			sum[1] += t[1]
 		}
@@ -989,6 +1003,81 @@ func (sv *solver) term(s *State, i int) key128 {
 	h := sv.hashPile(s, i)
 	salt := sv.salts[i]
 	return key128{fmix64(h[0] ^ salt[0]), fmix64(h[1] + salt[1])}
+}
+
+// pileTerm is pile i's term in the key: its term (see term), but where
+// the stock goes round (cycleWaste), one term for the stock and the waste
+// together, kept as the stock's, and none for the waste.
+func (sv *solver) pileTerm(s *State, i int) key128 {
+	if w := sv.cycleWaste; w >= 0 {
+		switch i {
+		case w:
+			return key128{}
+		case sv.r.stock:
+			return sv.cycleTerm(s)
+		}
+	}
+	return sv.term(s, i)
+}
+
+// cycleTerm is the stock's and the waste's term in the key where the stock
+// goes round (see stockCycle): a deal turns by cards to the waste, and
+// once the stock is empty a redeal turns the waste over into it. From the
+// stock as a redeal leaves it (all its cards, the waste empty), deal after
+// deal leaves by, 2·by, ... cards in the waste, then all of them, and the
+// redeal brings the stock back: each of those places reaches every other
+// by deals and redeals alone, which change nothing else (see wasteMask),
+// so positions that differ only in which of them the stock is at reach
+// each other and are won or lost together. Where the waste holds a number
+// of cards that is a multiple of by, or all of them, with every waste card
+// face up as a deal turns it and every stock card face down, the term is
+// that of the cards in the order the stock deals them from its redealt
+// place, whatever the place; elsewhere (a card taken from the waste moves
+// the later places off the round) it is the two piles' terms.
+//
+// Merging positions that reach each other, rather than positions no rule
+// can tell apart, is sound for the search only because the search's steps
+// from two merged positions lead to the same positions, up to the key:
+// steps (see commute.go) play from the waste after every number of deals
+// that turns the stock to a new place, and from a place on the round those
+// are every place of the round; a move elsewhere keeps the stock where it
+// is, on the round; and safe moves, played after a step, read no place of
+// the stock: they are used with this merging only where none comes from
+// the waste (newSolver), and the others read only which cards are still in
+// play. So the key's classes and the steps between them are a graph of
+// their own, and a search to the end of it is a search to the end of the
+// game's.
+func (sv *solver) cycleTerm(s *State) key128 {
+	r := sv.r
+	st, w := r.stock, sv.cycleWaste
+	stock, waste := s.Pile(r, st), s.Pile(r, w)
+	apart := func() key128 {
+		a, b := sv.term(s, st), sv.term(s, w)
+		return key128{a[0] + b[0], a[1] + b[1]}
+	}
+	if len(waste)%sv.cycleBy != 0 && len(stock) != 0 {
+		return apart()
+	}
+	for _, c := range waste {
+		if c.FaceDown() {
+			return apart()
+		}
+	}
+	for _, c := range stock {
+		if !c.FaceDown() {
+			return apart()
+		}
+	}
+	n := uint64(len(stock) + len(waste))
+	k := key128{0x243f6a8885a308d3 ^ n, n}
+	for _, c := range waste { // dealt first to last
+		k.add(uint64(sv.canon[c.Down()]))
+	}
+	for i := len(stock) - 1; i >= 0; i-- { // then the stock, from its top
+		k.add(uint64(sv.canon[stock[i]]))
+	}
+	salt := sv.salts[st]
+	return key128{fmix64(k[0] ^ salt[0] ^ 0x9e3779b97f4a7c15), fmix64(k[1] + salt[1] + 1)}
 }
 
 // fmix64 is MurmurHash3's finaliser: every bit of the result depends on
