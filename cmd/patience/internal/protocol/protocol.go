@@ -39,7 +39,10 @@ func Diagnostics(d *dsl.Diagnostics) []Diagnostic {
 	return out
 }
 
-// Line is one line of output of the JSON protocol (play --json).
+// Line is one line of output of the JSON protocol (play --json). Result,
+// Why and Error are sentences for a person; play --json writes their cards
+// in the move notation of the positions ("KD"), the playground as its
+// board shows them ("K♦").
 type Line struct {
 	Position *interp.Position `json:"position"`
 	Moves    []string         `json:"moves"`
