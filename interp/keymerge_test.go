@@ -378,6 +378,24 @@ func TestKeptLostOnRoundGames(t *testing.T) {
 	require.Greater(t, round, n/4, "searches with the stock's places merged")
 }
 
+// TestSoundnessOnRoundGames compares the solver's verdicts with the plain
+// search's on games whose stock goes round (genRound), from their deals and
+// from positions a random walk reaches, off the round as well as on it.
+func TestSoundnessOnRoundGames(t *testing.T) {
+	t.Parallel()
+	var n tally
+	valid := 0
+	for i := range 400 {
+		if checkGenerated(t, genRound(rand.New(rand.NewPCG(uint64(i), 0x70d))), 3, uint64(i), &n, budget{plain: 30_000, nodes: 100_000}) {
+			valid++
+		}
+	}
+	t.Logf("%d games: %+v", valid, n)
+	require.Greater(t, valid, 300)
+	require.Positive(t, n.losses)
+	require.Positive(t, n.wins)
+}
+
 // keptLostOn checks the positions kept as lost on games first, ... of
 // gen, and returns how many searches merged the stock's places.
 func keptLostOn(t *testing.T, gen func(*rand.Rand) string, first, games int) (round int) {
