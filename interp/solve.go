@@ -126,7 +126,7 @@ func (sv *solver) overMemory() bool {
 // table, a position and a list of steps for every depth reached, the line
 // and the scratch space.
 func (sv *solver) held() int {
-	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*sv.r.stateBytes() + cap(sv.stamps)*8
+	n := sv.seen.bytes() + sv.dead.bytes() + (len(sv.states)+4)*sv.r.stateBytes() + cap(sv.stamps)*8 + cap(sv.members)*16
 	n += sv.block.bytes()
 	n += sv.stepsCap * stepBytes
 	n += (cap(sv.path) + cap(sv.moves) + cap(sv.line)) * int(unsafe.Sizeof(Move{}))
@@ -259,6 +259,7 @@ func (sv *solver) portfolio(root *State) ([]Move, searchResult) {
 					sv.shuffle = rand.New(rand.NewPCG(k[0]^uint64(round), k[1]+uint64(strategy)))
 				}
 				sv.seen.reset()
+				sv.members, sv.memberStates = sv.members[:0], sv.memberStates[:0]
 				sv.path = sv.path[:0]
 				sv.cut = false
 				switch res, _ := sv.dfs(root.Clone(), 0); res {
@@ -359,6 +360,8 @@ type solver struct {
 	salts        []key128     // each pile's salt in the key (see term)
 	stamps       []uint64     // the stamp of the position at each depth of the line (see onLine)
 	stamp        uint64       // positions entered so far
+	members      []key128     // the positions lost but for their component's first, in the order they finished (see member)
+	memberStates []*State     // tests: those positions, where onDead is set
 	onDead       func(*State) // tests: called with each position remembered as lost
 	scramble     bool         // tests: try the steps in the shuffle's order alone
 	pool         *solverPool  // where its memory comes from, and goes back to
@@ -674,7 +677,7 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 		// is enough (see remember): no position is met again while it is
 		// being searched.
 		if v, ok := sv.seen.get(key); ok {
-			return exhausted, sv.reliesOn(v, depth)
+			return exhausted, sv.reliesOn(v)
 		}
 		if sv.seen.full() {
 			// The table must grow: only if the larger table fits too.
@@ -690,6 +693,9 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 
 	if depth >= sv.maxDepth {
 		sv.cut = true
+		if !sv.acyclic {
+			sv.seen.put(nonZero(key), member(0)) // no longer on the line
+		}
 		return exhausted, 0 // not searched, so it relies on everything (see maxDepth)
 	}
 
@@ -702,6 +708,7 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 	}
 	sv.stamp++
 	sv.stamps[depth] = sv.stamp
+	own, members := int(sv.stamp), len(sv.members)
 	before := cap(sv.steps[depth]) + cap(sv.moves)
 	steps, moves, dealt := r.steps(s, sv.waste, sv.steps[depth][:0], sv.moves, sv.scratch)
 	sv.moves = moves
@@ -754,33 +761,59 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 		// A line was cut this round: from now on no position is known
 		// lost outright, and none is kept as lost (see maxDepth).
 		if !sv.acyclic {
-			sv.seen.put(nonZero(key), relying(0, sv.stamps[0]))
+			sv.seen.put(nonZero(key), member(0))
 		}
 		return exhausted, 0
 	case sv.acyclic:
 		sv.remember(key, s)
-	case low >= depth:
+	case low >= own:
+		// The first position entered of its component: it and the
+		// members searched below it are lost outright.
+		for i, k := range sv.members[members:] {
+			sv.seen.put(k, settled)
+			var m *State
+			if sv.onDead != nil {
+				m = sv.memberStates[members+i]
+			}
+			sv.remember(k, m)
+		}
+		sv.members = sv.members[:members]
+		if sv.onDead != nil {
+			sv.memberStates = sv.memberStates[:members]
+		}
 		sv.remember(key, s)
 		sv.seen.put(nonZero(key), settled)
 		low = noLow
 	default:
-		sv.seen.put(nonZero(key), relying(low, sv.stamps[low]))
+		sv.seen.put(nonZero(key), member(uint64(own)))
+		room := cap(sv.members)
+		sv.members = append(sv.members, nonZero(key))
+		if sv.onDead != nil {
+			sv.memberStates = append(sv.memberStates, s.Clone())
+		}
+		if cap(sv.members) != room && sv.overMemory() {
+			return limited, noLow
+		}
 	}
 	return exhausted, low
 }
 
 // In a game whose positions can come back, the depth-first search keeps
-// beside each position of the round's table what its "lost" relies on, in
-// the manner of Tarjan's strongly connected components, so that positions
-// lost outright can be kept across rounds and searches (see remember):
+// beside each position of the round's table what its "lost" relies on, as
+// Tarjan's algorithm for strongly connected components does, so that
+// positions lost outright can be kept across rounds and searches (see
+// remember). Each position entered gets a stamp, the count of positions
+// entered so far, which is its index in Tarjan's sense; a search returns
+// the least stamp its lines came back to (noLow: none).
 //
 //   - onLine(d): it is being searched, at depth d of the line. A line that
-//     reaches it again is cut, and what was searched below relies on d.
-//   - relying(d, stamp): it was searched to the end and lost, but relying
-//     on the position then at depth d of the line, which was being searched
-//     then and is still being searched if the stamp of depth d (a count of
-//     the positions entered) is still stamp. Every position it can reach
-//     was then searched and lost, or was on the line at depth d or deeper.
+//     reaches it again is cut, and what was searched below relies on the
+//     stamp of depth d.
+//   - member(stamp): it was searched to the end and lost, but relying on a
+//     position still on the line, the first entered of its component; it
+//     is one of the members (a stack, in the order they finished) and
+//     relies, when met again, on its own stamp, which is above that
+//     position's, as in Tarjan's algorithm.
 //   - settled: it was searched to the end, and lost relying on nothing
 //     above it: every position it can reach is one searched below it and
 //     lost, or settled before. No winning line leaves it (by induction on
@@ -788,44 +821,37 @@ func (sv *solver) expand(s *State, depth int) (searchResult, int) {
 //     positions searched below it, none of which is won, or reaches one
 //     settled before, from which none wins), so it is lost outright.
 //
-// A position is settled when the least depth its children rely on is its
-// own or none: it relies on nothing above it.
+// A position is settled when the least stamp its lines came back to is its
+// own or none: it relies on nothing above it, and it is the first entered
+// of its component. Then so are the members that finished since it was
+// entered: each was searched below it, so every position a line from one
+// can reach is one searched below it too, or one settled before; the same
+// induction says none of them is won.
 const (
-	noLow       = math.MaxInt32
-	onLineFlag  = 1 << 63
-	settled     = 1 << 62
-	depthBits   = 22
-	maxDepthLow = 1<<depthBits - 1
-	stampMask   = 1<<(62-depthBits) - 1
+	noLow      = math.MaxInt
+	onLineFlag = 1 << 63
+	settled    = 1 << 62
+	memberFlag = 1 << 61
 )
 
 func onLine(depth int) uint64 { return onLineFlag | uint64(depth) }
 
-func relying(depth int, stamp uint64) uint64 {
-	return (stamp&stampMask)<<depthBits | uint64(depth)
-}
+func member(stamp uint64) uint64 { return memberFlag | stamp }
 
-// reliesOn is the least depth of the line that a position met again at
-// depth, with value v, relies on (see onLine). A position that relied on
-// one that has since been searched to the end is taken to rely on the
-// root: what it relied on might rely on more, and forgetting it costs only
-// a search. The one it relied on is still on the line only if it lies
-// above the position met (depth d < depth) and depth d has entered no
-// position since (its stamp is unchanged): the stamp of a depth the line
-// has gone back above, and not come down to again, is stale, and the
-// position it names is no longer on the line.
-func (sv *solver) reliesOn(v uint64, depth int) int {
+// reliesOn is the least stamp that a position met again, with value v,
+// relies on (see onLine): that of the position on the line at its depth,
+// its own as a member, or none once settled.
+func (sv *solver) reliesOn(v uint64) int {
 	switch {
 	case v&onLineFlag != 0:
-		return int(v &^ onLineFlag)
+		if d := int(v &^ onLineFlag); d < len(sv.stamps) {
+			return int(sv.stamps[d])
+		}
+		return 0
 	case v == settled:
 		return noLow
 	}
-	d := int(v & maxDepthLow)
-	if d < depth && sv.stamps[d]&stampMask == v>>depthBits {
-		return d
-	}
-	return 0
+	return int(v &^ memberFlag)
 }
 
 // remember adds a position lost outright to the dead table, which the
