@@ -260,6 +260,7 @@ var (
 	soundGames   = flag.Int("sound.games", 400, "games TestSoundnessOnGeneratedGames generates")
 	golfDeals    = flag.Int("golf.deals", 4, "deals TestGolfAgainstAHandWrittenSolver compares")
 	blockedGames = flag.Int("blocked.games", 1500, "games TestBlockedPositionsAreLost generates")
+	settledGames = flag.Int("settled.games", 200, "games TestSettledPositionsAreLost generates")
 )
 
 // TestSoundnessOnGeneratedGames: on hundreds of small random games, no
@@ -298,7 +299,7 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 // above them that wins; settling those would be the bug.
 func TestSettledPositionsAreLost(t *testing.T) {
 	t.Parallel()
-	games, checked, cyclic := 200, 0, 0
+	games, checked, cyclic := *settledGames, 0, 0
 	for i := range games {
 		g, err := check.Source("gen.patience", []byte(genGame(rand.New(rand.NewPCG(uint64(i), 0x5eed)))))
 		if err != nil {
