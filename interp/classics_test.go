@@ -570,8 +570,8 @@ func TestClassicsCanfieldFoundations(t *testing.T) {
 		"t1 t2", "t2 t4",
 		"deal")
 	for move, why := range map[string]string{
-		"t2 f3":    "f3 is empty: only a card rank b (7) may start it, not 8S",
-		"r f3":     "f3 is empty: only a card rank b (7) may start it, not 8H",
+		"t2 f3":    "f3 is empty: only a 7 (rank b) may start it, not 8S",
+		"r f3":     "f3 is empty: only a 7 (rank b) may start it, not 8H",
 		"t4 f1":    "9H does not go on 8C: f1 builds up in suit, round the corner",
 		"t1 f2":    "7H does not go on KD: f2 builds up in suit, round the corner",
 		"t4 t3":    "9H does not go on 9C: t3 builds down in alternating colours, round the corner",
@@ -691,13 +691,13 @@ func TestClassicsKlondikeSpacesAndRuns(t *testing.T) {
 		"t4 t3",   // TH on JS
 		"deal")
 	for move, why := range map[string]string{
-		"t1 t7 2":  "t7 is empty: only a run headed by a card K may start it, not QS",
-		"t1 t7":    "t7 is empty: only a card K may start it, not JH",
-		"t2 t7 3":  "t7 is empty: only a run headed by a card K may start it, not TD",
-		"waste t7": "t7 is empty: only a card K may start it, not 5D",
+		"t1 t7 2":  "t7 is empty: only a run headed by a K may start it, not QS",
+		"t1 t7":    "t7 is empty: only a K may start it, not JH",
+		"t2 t7 3":  "t7 is empty: only a run headed by a K may start it, not TD",
+		"waste t7": "t7 is empty: only a K may start it, not 5D",
 		"t2 t3 4":  "the top 4 cards of t2 are not a run: at most 3 move together",
 		"t2 t4 3":  "TD does not go on TH: t4 builds down in alternating colours",
-		"t6 f1":    "f1 is empty: only a card A may start it, not 2D",
+		"t6 f1":    "f1 is empty: only an A may start it, not 2D",
 		"f1 t1":    "f1 is empty",
 	} {
 		refused(t, g, move, why)

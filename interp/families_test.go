@@ -35,7 +35,7 @@ func TestFamiliesYukonMoveAny(t *testing.T) {
 	}, rest: "t1"})
 	assertMoves(t, g, "t1 t2 3", "t1 t3 2", "t1 t4", "t2 t7", "t3 t2", "t4 t6", "t6 t5 3")
 	refused(t, g, "t1 t2 2", "8D does not go on TH: t2 builds down in alternating colours")
-	refused(t, g, "t6 t5 2", "t5 is empty: only cards headed by a card K may start it, not QH")
+	refused(t, g, "t6 t5 2", "t5 is empty: only cards headed by a K may start it, not QH")
 	refused(t, g, "t6 t2 4", "only the face-up cards of t6 may move: at most 3")
 	// A group that could go straight back is rearranging; one that turns
 	// a card up is progress.

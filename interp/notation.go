@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -453,20 +454,26 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) Tex
 		}
 		return Textf("%s may not start now: its `start when` condition does not hold", dp)
 	case refBase:
-		var pats []string
+		var words []string
+		var args []any
 		for i, b := range d.base {
 			if b.when == nil || b.when(s) {
-				pats = append(pats, r.describe(gp.Base[i].Pattern, s))
+				w, a := r.startWords(gp.Base[i].Pattern, s)
+				words, args = append(words, w), append(args, a...)
 			}
 		}
-		what := "a card"
+		what := ""
 		switch {
 		case len(run) > 1 && r.piles[src].move == check.MoveAny:
-			what = "cards headed by a card"
+			what = "cards headed by "
 		case len(run) > 1:
-			what = "a run headed by a card"
+			what = "a run headed by "
 		}
-		return Textf("%s is empty: only %s %s may start it, not %s", dp, what, strings.Join(pats, " and "), bottom)
+		if len(words) > 1 { // every base that applies must match
+			what += "a card that is "
+		}
+		format := "%s is empty: only " + what + strings.Join(words, " and ") + " may start it, not %s"
+		return Textf(format, append(append([]any{dp}, args...), bottom)...)
 	case refNoBuild:
 		return Textf("nothing may be placed on %s", dp)
 	case refBuildWhen:
@@ -552,6 +559,60 @@ func (r *Rules) followText(s *State, dst int, c Card) Text {
 		return Textf("%s is empty, and so is %s to its left: nothing can fill it now", dp, r.PileName(left))
 	}
 	return Textf("%s is empty: it takes only a card that follows %s on its left (%s), not %s", dp, lp[len(lp)-1], relText(r.Game.Piles[dst].Follow), c)
+}
+
+// startWords names the cards a base pattern lets start an empty pile as a
+// player says it, as a format and its arguments: "an A", "a red K", "a
+// black card", "any card", "a 7 (rank b)", or a card itself ("%s" with
+// A♠ as a Card, so that a front end writes it as its board does).
+func (r *Rules) startWords(p check.Pattern, s *State) (string, []any) {
+	const allRanks, red, black = 0x3ffe, 0b0110, 0b1001
+	esc := func(t string) string { return strings.ReplaceAll(t, "%", "%%") }
+	rank := 0
+	if bits.OnesCount16(p.Ranks) == 1 {
+		rank = bits.TrailingZeros16(p.Ranks)
+	}
+	if p.Value >= 0 {
+		if k := p.ValueRank(int(s.values[p.Value])); k > 0 {
+			return esc(article(k) + " (" + p.Text + ")"), nil
+		}
+		return esc("a card of " + p.Text), nil
+	}
+	colour := ""
+	switch p.Suits {
+	case 0xf:
+	case red:
+		colour = "red "
+	case black:
+		colour = "black "
+	default:
+		if rank > 0 && bits.OnesCount8(p.Suits) == 1 {
+			return "%s", []any{NewCard(rank, bits.TrailingZeros8(p.Suits))}
+		}
+		return esc("a card " + p.Text), nil // not said by the language today
+	}
+	switch {
+	case rank > 0 && colour == "":
+		return esc(article(rank)), nil
+	case rank > 0:
+		return esc("a " + colour + rankWords[rank]), nil
+	case p.Ranks == allRanks && colour == "":
+		return "any card", nil
+	case p.Ranks == allRanks:
+		return esc("a " + colour + "card"), nil
+	}
+	return esc("a card " + p.Text), nil
+}
+
+// rankWords are the ranks as a player writes them.
+var rankWords = [...]string{"?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
+
+// article is a rank with its article: "an A", "an 8", "a K".
+func article(rank int) string {
+	if rank == 1 || rank == 8 {
+		return "an " + rankWords[rank]
+	}
+	return "a " + rankWords[rank]
 }
 
 func (r *Rules) describe(p check.Pattern, s *State) string {

@@ -36,7 +36,7 @@ func TestPlacesMontanaGaps(t *testing.T) {
 	refused(t, g, "m21 m3", "m3 is empty: it takes only a card that follows 3S on its left (up in suit), not TH")
 	refused(t, g, "m20 m7", "m7 is empty, and so is m6 to its left: nothing can fill it now")
 	refused(t, g, "m20 m29", "m29 is empty: it takes only a card that follows KC on its left (up in suit), not 4S")
-	refused(t, g, "m28 m14", "m14 is empty: only a card 2 may start it, not KC")
+	refused(t, g, "m28 m14", "m14 is empty: only a 2 may start it, not KC")
 	play(t, g, "m20 m3")
 	assertPiles(t, g, map[string]string{"m3": "4S", "m20": ""})
 	assert.Equal(t, interp.Playing, g.Status())
@@ -327,16 +327,18 @@ func TestValueOffsets(t *testing.T) {
 }`)
 	for _, c := range []struct {
 		b, below, above2, other string
+		belowWords, above2Words string
 	}{
-		{"7", "6S", "9H", "5H"},
-		{"A", "KS", "3H", "QH"}, // round the corner
-		{"K", "QS", "2H", "JH"},
+		{"7", "6S", "9H", "5H", "a 6", "a 9"},
+		{"A", "KS", "3H", "QH", "a K", "a 3"}, // round the corner
+		{"K", "QS", "2H", "JH", "a Q", "a 2"},
+		{"9", "8S", "JH", "7H", "an 8", "a J"},
 	} {
 		g := setUpRules(t, r, layout{piles: map[string]string{"f1": c.b + "H", "r1": c.below, "r2": c.other, "r3": c.above2, "t1": "", "t2": "", "u": ""},
 			values: map[string]string{"b": c.b}, rest: "junk", restUp: true})
 		assertMoves(t, g, "r1 t1", "r1 t2", "r3 u")
-		refused(t, g, "r2 t1", "t1 is empty: only a card rank b - 1 ("+c.below[:1]+") may start it, not "+c.other)
-		refused(t, g, "r1 u", "u is empty: only a card rank b + 2 ("+c.above2[:1]+") may start it, not "+c.below)
+		refused(t, g, "r2 t1", "t1 is empty: only "+c.belowWords+" (rank b - 1) may start it, not "+c.other)
+		refused(t, g, "r1 u", "u is empty: only "+c.above2Words+" (rank b + 2) may start it, not "+c.below)
 	}
 }
 

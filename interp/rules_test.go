@@ -265,7 +265,7 @@ func TestRulesPrecedenceFirstKingOnlyKingStartsF1(t *testing.T) {
 	g := setUp(t, "precedence-first-king", layout{
 		piles: map[string]string{"waste": "QS"}, rest: "stock"})
 	assertMoves(t, g, "deal")
-	refused(t, g, "waste f1", "f1 is empty: only a card K may start it, not QS")
+	refused(t, g, "waste f1", "f1 is empty: only a K may start it, not QS")
 	refused(t, g, "waste f2", "f2 may start only after f1 has started")
 
 	g = setUp(t, "precedence-first-king", layout{
@@ -292,13 +292,13 @@ func TestRulesPrecedenceStartAfterPrevious(t *testing.T) {
 		assertMoves(t, g, "deal")
 		refused(t, g, "waste f1", "JH does not go on KC: f1 builds down regardless of suit, round the corner")
 		refused(t, g, "waste f3", "f3 may start only after f2 has started")
-		refused(t, g, "waste f2", "f2 is empty: only a card Q may start it, not JH")
+		refused(t, g, "waste f2", "f2 is empty: only a Q may start it, not JH")
 	})
 	t.Run("K starts nothing but f1", func(t *testing.T) {
 		g := setUp(t, "precedence", layout{piles: map[string]string{"f1": "KC", "waste": "KD"}, rest: "stock"})
 		assertMoves(t, g, "deal")
 		refused(t, g, "waste f1", "KD does not go on KC: f1 builds down regardless of suit, round the corner")
-		refused(t, g, "waste f2", "f2 is empty: only a card Q may start it, not KD")
+		refused(t, g, "waste f2", "f2 is empty: only a Q may start it, not KD")
 	})
 	t.Run("J continues f1 or f2, or starts f3", func(t *testing.T) {
 		g := setUp(t, "precedence", layout{piles: map[string]string{"f1": "KC QC", "f2": "QD", "waste": "JH"}, rest: "stock"})
@@ -314,7 +314,7 @@ func TestRulesPrecedenceStartAfterPrevious(t *testing.T) {
 		piles["waste"] = "9H"
 		g = setUp(t, "precedence", layout{piles: piles, rest: "stock"})
 		assertMoves(t, g, "deal", "waste f4")
-		refused(t, g, "waste f8", "f8 is empty: only a card 6 may start it, not 9H")
+		refused(t, g, "waste f8", "f8 is empty: only a 6 may start it, not 9H")
 	})
 }
 
@@ -511,7 +511,7 @@ func TestRulesPlotPhase1Moves(t *testing.T) {
 			"waste f1": "7D does not go on 8C: f1 builds up regardless of suit, round the corner",
 		}},
 		{"a non-rank-b card may not fill a space; a rank-b card takes nothing", "6D", nil, map[string]string{
-			"waste t1": "t1 is empty: only a card rank b (7) may start it, not 6D",
+			"waste t1": "t1 is empty: only a 7 (rank b) may start it, not 6D",
 			"waste t2": "rank b (7) cards take no part in building on t2",
 		}},
 		{"builds down on a tableau card", "8H", []string{"waste t5"}, map[string]string{
@@ -585,7 +585,7 @@ func TestRulesPlotPhase2Moves(t *testing.T) {
 
 	g = setUp(t, "plot", layout{piles: phase2("QH"), rest: "waste", restUp: true, phase: 1, values: map[string]string{"b": "7"}})
 	assertMoves(t, g, append(slices.Clone(base), "waste t1")...)
-	refused(t, g, "waste f3", "f3 is empty: only a card rank b (7) may start it, not QH")
+	refused(t, g, "waste f3", "f3 is empty: only a 7 (rank b) may start it, not QH")
 	play(t, g, "waste t1")
 	assertPiles(t, g, map[string]string{"t1": "QH"})
 }
@@ -650,7 +650,7 @@ func TestRulesPlotStatus(t *testing.T) {
 		assert.Equal(t, interp.Lost, g.Status())
 		play(t, g, "t2 t1")
 		assertMoves(t, g)
-		refused(t, g, "waste t2", "t2 is empty: only a card rank b (7) may start it, not 2S")
+		refused(t, g, "waste t2", "t2 is empty: only a 7 (rank b) may start it, not 2S")
 		assert.Equal(t, interp.Lost, g.Status())
 	})
 	t.Run("phase 1: rearranging opens a space for a rank-b card", func(t *testing.T) {
@@ -748,10 +748,10 @@ func TestRulesBabetteAvailability(t *testing.T) {
 		"garden1:2 ace1":    "9D in row 2 of garden1 is covered: a card is free only when the slot below it is empty",
 		"garden5:1 ace1":    "garden5 has no card in row 1",
 		"garden1:3 ace1":    "5S does not go on 2C: ace1 builds up in suit",
-		"garden5:3 ace2":    "ace2 is empty: only a card AD may start it, not 6D",
-		"garden3:1 king1":   "king1 is empty: only a card KC may start it, not KH",
+		"garden5:3 ace2":    "ace2 is empty: only AD may start it, not 6D",
+		"garden3:1 king1":   "king1 is empty: only KC may start it, not KH",
 		"garden3:1 garden5": "cards from garden3 may not go to garden5: they go only to ace, king",
-		"garden2:1 king2":   "king2 is empty: only a card KD may start it, not AD",
+		"garden2:1 king2":   "king2 is empty: only KD may start it, not AD",
 		"ace1 ace2":         "cards never leave ace1",
 		"redeal":            "the stock is not empty yet: redeal only when it is",
 		"garden1:x ace1":    `bad row "x": want a number from 1`,
@@ -1042,15 +1042,15 @@ func TestRulesRougeEtNoirMoves(t *testing.T) {
 		"c7 f1", "c7 f2",
 		"deal")
 	for move, why := range map[string]string{
-		"c1 c5 3": "c5 is empty: only a run headed by a card K may start it, not TS",
-		"c1 c5":   "c5 is empty: only a card K may start it, not 8C",
-		"c6 c5 1": "c5 is empty: only a card K may start it, not QH",
+		"c1 c5 3": "c5 is empty: only a run headed by a K may start it, not TS",
+		"c1 c5":   "c5 is empty: only a K may start it, not 8C",
+		"c6 c5 1": "c5 is empty: only a K may start it, not QH",
 		"c8 c7":   "KD does not go on AH: c7 builds down in alternating colours",
 		"c9 c7":   "2S does not go on AH: c7 builds down in alternating colours",
 		"c2 c6":   "JD does not go on QH: c6 builds down in alternating colours",
 		"c1 c2 2": "9H does not go on JD: c2 builds down in alternating colours",
 		"c1 c2 4": "the top 4 cards of c1 are not a run: at most 3 move together",
-		"c7 f3":   "f3 is empty: only a card black A may start it, not AH",
+		"c7 f3":   "f3 is empty: only a black A may start it, not AH",
 		"c7 d1":   "d1 takes exactly 13 cards at once",
 		"c1 f1 2": "f1 takes one card at a time",
 	} {
@@ -1087,8 +1087,8 @@ func TestRulesRougeEtNoirFoundations(t *testing.T) {
 		"c2 f1": "3C does not go on 2D: f1 builds up in colour",
 		"c4 f3": "AS does not go on AC: f3 builds up in colour",
 		"c5 f1": "AH does not go on 2D: f1 builds up in colour",
-		"c5 f4": "f4 is empty: only a card black A may start it, not AH",
-		"c4 f2": "f2 is empty: only a card red A may start it, not AS",
+		"c5 f4": "f4 is empty: only a black A may start it, not AH",
+		"c4 f2": "f2 is empty: only a red A may start it, not AS",
 		"f1 c6": "cards never leave f1",
 	} {
 		refused(t, g, move, why)

@@ -145,7 +145,7 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 						}
 					}
 					var rf *replayFile
-					g, ruleset, rf, err = replayGame(replay, cmd.InOrStdin(), args, cmd.Flags().Changed("seed"), n)
+					g, ruleset, rf, err = replayGame(replay, cmd.InOrStdin(), args, cmd.Flags().Changed("seed"), n, board.Options{ASCII: ascii}.Card)
 					if err == nil {
 						n := len(rf.moves)
 						fmt.Fprintf(cmd.ErrOrStderr(), "replayed %d %s from %s\n", n, plural(n, "move", "moves"), rf.name)

@@ -126,23 +126,25 @@ func solveHeader(line string) (game string, seed uint64, ok bool) {
 	return rest[:i], seed, true
 }
 
-// play plays the moves on g, or says which one could not be played and why.
-func (rf *replayFile) play(g *interp.Game) error {
+// play plays the moves on g, or says which one could not be played and
+// why, its cards written by card.
+func (rf *replayFile) play(g *interp.Game, card func(interp.Card) string) error {
 	for i, m := range rf.moves {
 		if _, err := g.Play(m.text); err != nil {
 			where := fmt.Sprintf("%s, move %d", rf.name, i+1)
 			if m.line > 0 {
 				where = fmt.Sprintf("%s:%d", rf.name, m.line)
 			}
-			return fmt.Errorf("%s: cannot play %s after %d %s: %s", where, quoteShort(m.text), i, plural(i, "move", "moves"), shorten(oneLine(err.Error())))
+			return fmt.Errorf("%s: cannot play %s after %d %s: %s", where, quoteShort(m.text), i, plural(i, "move", "moves"), shorten(oneLine(interp.ErrorIn(err, card))))
 		}
 	}
 	return nil
 }
 
 // replayGame deals the game a replay file is for and plays its moves. The
-// ruleset and the seed are those given, else those a JSON file names.
-func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, seed uint64) (*interp.Game, string, *replayFile, error) {
+// ruleset and the seed are those given, else those a JSON file names; a
+// move refused is said with its cards written by card.
+func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, seed uint64, card func(interp.Card) string) (*interp.Game, string, *replayFile, error) {
 	rf, err := readReplay(path, stdin)
 	if err != nil {
 		return nil, "", nil, err
@@ -186,7 +188,7 @@ func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, see
 		return nil, "", nil, fmt.Errorf("%s was solved under other rules than those of %s now (rules_hash %s, not %s)", rf.name, ruleset, quoteShort(rf.meta.RulesHash), r.Hash())
 	}
 	g := interp.NewFromRules(r, seed)
-	if err := rf.play(g); err != nil {
+	if err := rf.play(g, card); err != nil {
 		if rf.game != "" && rf.game != game.Name {
 			// Its moves are very likely another game's.
 			err = fmt.Errorf("%w (%s says it is a line of play for %s, and this game is %s)", err, rf.name, quoteShort(rf.game), quoteShort(game.Name))

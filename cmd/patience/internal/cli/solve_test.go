@@ -83,7 +83,7 @@ func TestSolutionsReplay(t *testing.T) {
 		rf, err := readReplay("-", strings.NewReader(text.String()))
 		require.NoError(t, err)
 		g := interp.NewFromRules(r, tc.seed)
-		require.NoError(t, rf.play(g), tc.ruleset)
+		require.NoError(t, rf.play(g, interp.Card.String), tc.ruleset)
 		assert.Equal(t, interp.Won, g.Status(), tc.ruleset)
 		assert.Equal(t, sol.Moves, g.History(), tc.ruleset)
 	}

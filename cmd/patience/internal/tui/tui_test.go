@@ -671,10 +671,10 @@ func TestPickerMarksOnlyResumableSaves(t *testing.T) {
 func TestMessagesWriteCardsAsTheBoard(t *testing.T) {
 	h := openHarness(t, "klondike", ptr(uint64(3)), "", func(c *Config) { c.ASCII = false })
 	h.keys("7", "3")
-	assert.Equal(t, "f1 is empty: only a card A may start it, not K♦", h.message())
+	assert.Equal(t, "f1 is empty: only an A may start it, not K♦", h.message())
 	assert.Contains(t, h.frame(), "[K♦]")
 
 	h = openHarness(t, "klondike", ptr(uint64(3)), "")
 	h.keys("7", "3")
-	assert.Equal(t, "f1 is empty: only a card A may start it, not KD", h.message())
+	assert.Equal(t, "f1 is empty: only an A may start it, not KD", h.message())
 }
