@@ -69,10 +69,12 @@ type checker struct {
 	refused   map[string]bool
 	overLimit bool // "too many piles" has been said
 
-	phaseNodes []dsl.Node // each phase's declaration, for warnings
-	letNodes   []dsl.Node // each value's declaration
-	dealNode   dsl.Node   // the deal block
-	stockDeals int        // the stock's deal statements written, refused or not
+	phaseNodes []dsl.Node       // each phase's declaration, for warnings
+	letNodes   []dsl.Node       // each value's declaration
+	dealNode   dsl.Node         // the deal block
+	winNode    *dsl.Win         // the win statement, for warnings
+	coverNodes map[int]dsl.Node // each covered pile's first cover statement, for warnings
+	stockDeals int              // the stock's deal statements written, refused or not
 
 	fullTests []fullTest  // `is full` tests, checked once every capacity is known
 	toChecks  []toCheck   // `to` lists, checked once every pile's rules are known
@@ -121,6 +123,9 @@ type pileDecl struct {
 
 func (c *checker) game(g *dsl.Game) {
 	c.g.Name = g.Name
+	if strings.TrimSpace(g.Name) == "" {
+		c.errorf(g, "the game has no name: write one between the quotes, e.g. `game \"My Patience\" {`")
+	}
 	c.g.Decks = 1
 	var decls []pileDecl
 	var deal *dsl.DealBlock
@@ -252,7 +257,7 @@ func (c *checker) game(g *dsl.Game) {
 	if win == nil {
 		c.errorf(g, "game %q has no win condition: add e.g. `win when all cards in foundations`", g.Name)
 	} else {
-		c.g.Win = c.cond(win.Cond)
+		c.g.Win, c.winNode = c.cond(win.Cond), win
 	}
 	if layout != nil {
 		c.layout(layout)
@@ -293,6 +298,12 @@ func (c *checker) cover(cv *dsl.Cover) {
 	p, ok := c.onePile(&cv.Pile)
 	if !ok {
 		return
+	}
+	if _, ok := c.coverNodes[p]; !ok {
+		if c.coverNodes == nil {
+			c.coverNodes = map[int]dsl.Node{}
+		}
+		c.coverNodes[p] = cv
 	}
 	for _, b := range c.refList(cv.By) {
 		if b == p {

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/patience-dev/patience/dsl"
@@ -181,6 +182,10 @@ func (c *checker) warnings(decls []pileDecl) {
 		}
 	}
 	c.reachWarnings(decls, f, fed)
+	c.coverCycles()
+	if _, all := g.Win.(AllIn); !all && g.Win != nil && c.winNode != nil && !c.possible(g.Win, f) {
+		c.warnf(c.winNode, "the game can never be won: its condition (%s) can never hold", c.text(c.winNode.Cond))
+	}
 	for i, ph := range g.Phases {
 		if ph.Until != nil && !c.possible(ph.Until, f) {
 			c.warnf(c.phaseNodes[i], "phase %q never ends: its `until` condition can never hold", ph.Name)
@@ -189,6 +194,46 @@ func (c *checker) warnings(decls []pileDecl) {
 	for i, a := range g.Actions {
 		if a.When != nil && !c.possible(a.When, f) && g.Stock >= 0 {
 			c.warnf(c.declNode(decls, g.Stock), "the stock's deal %d can never be made: its condition (%s) can never hold", i+1, a.WhenText)
+		}
+	}
+}
+
+// coverCycles warns of piles that cover one another: in a set of piles
+// each of which can reach every other by "is covered by" (a strongly
+// connected component of two or more), every pile is covered by another of
+// the set, so while each holds a card none can give one.
+func (c *checker) coverCycles() {
+	n := len(c.g.Piles)
+	reach := make([][]bool, n)
+	for p := range n {
+		reach[p] = make([]bool, n)
+		stack := []int{p}
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, b := range c.g.Piles[q].CoveredBy {
+				if !reach[p][b] {
+					reach[p][b] = true
+					stack = append(stack, b)
+				}
+			}
+		}
+	}
+	done := make([]bool, n)
+	for p := range n {
+		if done[p] || !reach[p][p] {
+			continue
+		}
+		var names []string
+		for q := p; q < n; q++ {
+			if reach[p][q] && reach[q][p] {
+				done[q] = true
+				names = append(names, strconv.Quote(c.g.Piles[q].Name))
+			}
+		}
+		if node, ok := c.coverNodes[p]; ok && len(names) > 1 {
+			list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+			c.warnf(node, "%s cover one another: while each holds a card, none of them can give one", list)
 		}
 	}
 }
