@@ -12,8 +12,10 @@ import (
 	"hash/fnv"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -384,12 +386,26 @@ func (st *Store) Stats() (map[string]Stats, error) {
 	if f.Rulesets == nil {
 		f.Rulesets = map[string]Stats{}
 	}
+	for _, key := range slices.Sorted(maps.Keys(f.Rulesets)) {
+		if s := f.Rulesets[key]; !s.possible() {
+			return map[string]Stats{}, fmt.Errorf("%s: the statistics of %s are not what any play could give (played %d, won %d, streak %d, best streak %d)", path, strconv.Quote(key), s.Played, s.Won, s.Streak, s.BestStreak)
+		}
+	}
 	return f.Rulesets, nil
 }
 
+// possible reports whether some games could have given s: no count is
+// negative, no more games are won than played, and the streak is no
+// longer than the best, which is no longer than the wins.
+func (s Stats) possible() bool {
+	return s.Played >= 0 && s.Won >= 0 && s.Won <= s.Played &&
+		s.Streak >= 0 && s.Streak <= s.BestStreak && s.BestStreak <= s.Won
+}
+
 // Count keeps one game's part in key's statistics, the same way wherever
-// it is played: the game counts as played from its first move, and as won
-// or lost once, when it is. counted and result are what was counted of it
+// it is played: the game counts as played from its first move (or once it
+// is won, for a deal won as it is dealt), and as won or lost once, when it
+// is. counted and result are what was counted of it
 // already (kept in its save, so that a resumed game is not counted again);
 // Count updates them. It returns what the store said of a damaged file
 // and the first error.
@@ -403,7 +419,7 @@ func (st *Store) Count(key string, counted *bool, result *string, moves int, sta
 			notes = append(notes, note)
 		}
 	}
-	if !*counted && moves > 0 {
+	if !*counted && (moves > 0 || status == interp.Won && *result != "won") {
 		*counted = true
 		stat(func(s *Stats) { s.Played++ })
 	}

@@ -261,3 +261,55 @@ func TestNumberOutOfRange(t *testing.T) {
 	err = json.Unmarshal([]byte(`{"n": "x"}`), &v)
 	assert.Equal(t, `field "n": want a JSON number, not a string`, JSONMessage(err))
 }
+
+// Statistics no play could give (negative counts, more won than played, a
+// streak longer than the wins) are a damaged file: Stats says so, and the
+// next update keeps the file aside and starts afresh, as for bad JSON.
+func TestImpossibleStats(t *testing.T) {
+	for name, entry := range map[string]string{
+		"negative":        `{"played": -3, "won": 0, "streak": 0, "best_streak": 0}`,
+		"won too many":    `{"played": 2, "won": 99999999999, "streak": 0, "best_streak": 0}`,
+		"streak too long": `{"played": 5, "won": 2, "streak": 3, "best_streak": 3}`,
+		"best too short":  `{"played": 5, "won": 3, "streak": 2, "best_streak": 1}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			st := &Store{Dir: t.TempDir()}
+			path := filepath.Join(st.Dir, "stats.json")
+			content := `{"format": 1, "rulesets": {"plot": {"played": 1, "won": 1, "streak": 1, "best_streak": 1}, "klondike": ` + entry + `}}`
+			require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+			all, err := st.Stats()
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), `"klondike"`)
+			assert.Empty(t, all)
+
+			note, err := st.UpdateStats("plot", func(s *Stats) { s.Played++ })
+			require.NoError(t, err)
+			assert.Contains(t, note, "the statistics file was damaged")
+			all, err = st.Stats()
+			require.NoError(t, err)
+			assert.Equal(t, map[string]Stats{"plot": {Played: 1}}, all)
+			entries, err := os.ReadDir(st.Dir)
+			require.NoError(t, err)
+			assert.Len(t, entries, 2, "the damaged file is kept aside")
+		})
+	}
+	st := &Store{Dir: t.TempDir()}
+	require.NoError(t, os.WriteFile(filepath.Join(st.Dir, "stats.json"), []byte(`{"format": 1, "rulesets": {"plot": {"played": 5, "won": 3, "streak": 0, "best_streak": 2}}}`), 0o644))
+	all, err := st.Stats()
+	require.NoError(t, err, "a possible record")
+	assert.Equal(t, Stats{Played: 5, Won: 3, BestStreak: 2}, all["plot"])
+}
+
+// A deal won as it is dealt counts as played as well as won, so that the
+// statistics stay ones that play could give.
+func TestWonAsDealtCountsAsPlayed(t *testing.T) {
+	st := &Store{Dir: t.TempDir()}
+	counted, result := false, ""
+	_, err := st.Count("k", &counted, &result, 0, interp.Won)
+	require.NoError(t, err)
+	_, err = st.Count("k", &counted, &result, 0, interp.Won)
+	require.NoError(t, err)
+	all, err := st.Stats()
+	require.NoError(t, err)
+	assert.Equal(t, Stats{Played: 1, Won: 1, Streak: 1, BestStreak: 1}, all["k"])
+}
