@@ -170,6 +170,30 @@ func TestLongNamesAreCut(t *testing.T) {
 	}
 }
 
+// TestLongNamesKeepTheirKeys: groups whose names are too long for their row
+// at 80 × 24 keep their hotkeys, the names cut in the middle so that the
+// numbers that tell a group's piles apart stay on the screen (the keys
+// were dropped, names and all, before the names were cut).
+func TestLongNamesKeepTheirKeys(t *testing.T) {
+	long := strings.Repeat("a", 60)
+	src := `game "L" {
+  foundation ` + long + `f[4] { base A; build up same-suit; holds 13 }
+  tableau ` + long + `t[9] { build down alternate-colour; move runs; to foundations, ` + long + `t }
+  reserve r { to foundations }
+  deal { 5 to each ` + long + `t; rest to r }
+  win when all cards in foundations
+}`
+	path := filepath.Join(t.TempDir(), "long.patience")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	h := newHarness(t, path, 1, "")
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	checkOnScreen(t, h, 80, 24, "at 80×24")
+	frame := h.frame()
+	for _, label := range []string{"1 aaaaaaa…aaf1", "4 aaaaaaa…aaf4", "5 aaaaaaa…aat1", "e aaaaaaa…aat9", "f r"} {
+		assert.Contains(t, frame, label)
+	}
+}
+
 // A row too wide for the screen is wrapped into parts as even as they can
 // be: fourteen piles as seven and seven, never thirteen and a lone one that
 // reads as a row of its own; with room, the rows stay apart and their parts

@@ -368,6 +368,21 @@ func clip(s string, width int) string {
 	return runewidth.Truncate(s, width, "…")
 }
 
+// clipName cuts a pile's name to width columns in its middle, keeping its
+// end, where a group's names differ ("aaaa…t12"), and its start.
+func clipName(name string, width int) string {
+	if runewidth.StringWidth(name) <= width || width < 5 {
+		return clip(name, width)
+	}
+	rs := []rune(name)
+	end := string(rs[max(len(rs)-4, 0):])
+	for runewidth.StringWidth(end) > width/2 {
+		_, n := utf8.DecodeRuneInString(end)
+		end = end[n:]
+	}
+	return runewidth.Truncate(name, width-runewidth.StringWidth(end), "…") + end
+}
+
 // wrap breaks text into lines of at most width columns of the terminal (a
 // wide character counts two), at spaces; a word longer than a line (a label
 // of CJK text has no spaces) is broken where the line ends.

@@ -227,11 +227,11 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			var cols []colView
 			for _, p := range row {
 				label := r.PileName(p)
+				if o.labelW > 0 {
+					label = clipName(label, o.labelW)
+				}
 				if o.labels == labelsFull && keys[p] != 0 && !stacked {
 					label = string(keys[p]) + " " + label
-				}
-				if o.labelW > 0 {
-					label = clip(label, o.labelW)
 				}
 				lines, minDepth := pileLines(r, s, info, p, o)
 				c := colView{pile: p, key: keys[p], label: label, lines: lines, minDepth: minDepth}
@@ -384,6 +384,10 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 // on one line. Names too long for the screen are cut to a card's width. ok
 // is false when nothing fits: the board is then the smallest layout, and
 // scrolls.
+// longNameW is the width a pile's name is cut to where names too long to
+// fit would otherwise cost the board its hotkeys.
+const longNameW = 12
+
 func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, width, height int) (bv boardView, ok bool) {
 	var o layoutOpts
 	found := false
@@ -396,7 +400,14 @@ func fitBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, wi
 		if m.labels == labelsNames {
 			// Before the keys go: the rows wrapped, keys and all, if that
 			// fits the height too (TriPeaks' eighteen peaks at 80 × 24).
-			for _, w := range []layoutOpts{{labels: labelsFull, noNext: true, width: width}, {labels: labelsFull, noNext: true, width: width, tight: true}} {
+			// Then, where names are long (a file's own: the grammar
+			// bounds a name only at 64 characters), the keys kept and the
+			// names cut.
+			for _, w := range []layoutOpts{
+				{labels: labelsFull, noNext: true, width: width},
+				{labels: labelsFull, noNext: true, width: width, tight: true},
+				{labels: labelsFull, noNext: true, width: width, tight: true, labelW: longNameW},
+			} {
 				if bv = buildBoard(r, s, info, keys, w); bv.h <= height && bv.w <= width {
 					return bv, true
 				}
