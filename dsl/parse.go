@@ -275,6 +275,9 @@ func friendlyParseMessage(err participle.Error) string {
 			}
 			return fmt.Sprintf("unexpected %s; expected %s", what, exp)
 		}
+		if tok.Value == "game" {
+			return `unexpected "game": a file holds one game; put this one in a file of its own`
+		}
 		return fmt.Sprintf("unexpected %s", what)
 	}
 	msg := err.Message()

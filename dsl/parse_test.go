@@ -293,3 +293,14 @@ func TestRenderCaretAfterWideCharacters(t *testing.T) {
 	d.List[0].Pos.Filename, d.List[0].Pos.Line, d.List[0].Pos.Column = "f", 1, 9 // the comma
 	assert.Equal(t, "f:1:9: error: m\n    1 | aka \"漢字\", x\n      | "+strings.Repeat(" ", 10)+"^\n", d.Render())
 }
+
+// A file holds one game: a second game block says so, at its keyword.
+func TestSecondGame(t *testing.T) {
+	one := `game "A" { foundation f { build any } deal { rest to f } win when all cards in f }` + "\n"
+	_, err := dsl.Parse("x.patience", []byte(one+strings.Replace(one, `"A"`, `"B"`, 1)))
+	var d *dsl.Diagnostics
+	require.True(t, errors.As(err, &d), "%v", err)
+	require.Len(t, d.List, 1)
+	assert.Equal(t, `unexpected "game": a file holds one game; put this one in a file of its own`, d.List[0].Message)
+	assert.Equal(t, 2, d.List[0].Pos.Line)
+}

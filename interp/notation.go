@@ -66,6 +66,9 @@ func (r *Rules) cardPlace(p, slot int) string {
 func (r *Rules) parsePlace(text string) (int, int, error) {
 	name, slot := text, -1
 	if i := strings.IndexByte(text, ':'); i >= 0 {
+		if i == 0 {
+			return 0, 0, fmt.Errorf("%q names no pile: a card in a grid is its column and its row, as in %s", text, r.gridExample())
+		}
 		// The pile first: a row means nothing on a pile that is no grid.
 		if p, err := r.pileArg(text[:i]); err != nil || !r.piles[p].grid {
 			if err == nil {
@@ -216,6 +219,17 @@ func (r *Rules) parsePair(s *State, a, b string, rest []string, legal []Move) (M
 		return Move{}, fmt.Errorf("%s takes one card alone only if its rank is %d; otherwise two cards adding up to %d", r.PileName(dst), sum, sum)
 	}
 	return Move{}, fmt.Errorf("not a pair for %s: both cards must be free, in different piles, and add up to %d", r.PileName(dst), sum)
+}
+
+// gridExample is a grid's card as a move names it ("garden1:3"), or a
+// made-up one in a game with no grid.
+func (r *Rules) gridExample() string {
+	for i, p := range r.piles {
+		if p.grid {
+			return r.PileName(i) + ":3"
+		}
+	}
+	return "garden1:3"
 }
 
 func (r *Rules) exampleMove() string {

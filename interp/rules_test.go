@@ -757,6 +757,7 @@ func TestRulesBabetteAvailability(t *testing.T) {
 		"garden1:x ace1":    `bad row "x": want a number from 1`,
 		"ace1:x ace2":       "ace1 is not a grid: name the pile without a row", // the pile first, then the row
 		"ace1: ace2":        "ace1 is not a grid: name the pile without a row",
+		":3 ace2":           `":3" names no pile: a card in a grid is its column and its row, as in garden1:3`,
 	} {
 		refused(t, g, move, why)
 	}

@@ -528,5 +528,8 @@ func decodeCommand(line string) (string, error) {
 	if c.Command == nil {
 		return line, errors.New(`bad JSON command: no "command" field; send {"command": "..."}`)
 	}
+	if strings.ContainsAny(*c.Command, "\n\r") {
+		return line, errors.New(`bad JSON command: the command holds a line break; send one command per line`)
+	}
 	return *c.Command, nil
 }
