@@ -193,6 +193,14 @@ func precheck(filename string, src []byte) *Diagnostics {
 	}
 	line, col, depth := 1, 1, 0
 	inComment, inString := false, false
+	var unsafe []*Diagnostic // the control characters found so far
+	one := at
+	at = func(line, col int, format string, args ...any) *Diagnostics {
+		// A refusal further on comes after the control characters before it.
+		d := one(line, col, format, args...)
+		d.List = append(slices.Clip(unsafe), d.List...)
+		return d
+	}
 	word, str := 0, 0                   // characters so far of the word, or the string, being read
 	wordAt, strAt := [2]int{}, [2]int{} // where the word, or the string, began
 	for i := 0; i < len(src); {
@@ -221,7 +229,10 @@ func precheck(filename string, src []byte) *Diagnostics {
 			return at(line, col, "file contains a NUL byte: is it a binary file?")
 		}
 		if Unsafe(r) {
-			return at(line, col, "file contains the control character %s: a rule file holds printable text only", describeRune(r))
+			// Each is reported, as validate reports every error.
+			if len(unsafe) < MaxDiagnostics {
+				unsafe = append(unsafe, one(line, col, "file contains the control character %s: a rule file holds printable text only", describeRune(r)).List...)
+			}
 		}
 		switch {
 		case r == '\n':
@@ -255,6 +266,9 @@ func precheck(filename string, src []byte) *Diagnostics {
 			col++
 		}
 		i += size
+	}
+	if len(unsafe) > 0 {
+		return &Diagnostics{Source: src, List: unsafe}
 	}
 	return nil
 }

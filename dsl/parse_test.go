@@ -92,7 +92,7 @@ func TestRefusedBeforeParsing(t *testing.T) {
 		"blank":   {"\n  \t\n", "file is empty"},
 		"comment": {"# only a comment\n", "unexpected end of file"},
 		"garbage": {"}{", `unexpected "}"`},
-		"esc":     {"game \"x\" {}\n# \x1b]0;title\x07\n", "control character U+001B (ESC)"},
+		"esc":     {"game \"x\" {}\n# \x1b]0;title\n", "control character U+001B (ESC)"},
 		"bidi":    {"game \"x\" {} # \u202e", "control character U+202E"},
 		"c1":      {"game \"x\u009b\" {}", "control character U+009B"},
 	}
@@ -303,4 +303,21 @@ func TestSecondGame(t *testing.T) {
 	require.Len(t, d.List, 1)
 	assert.Equal(t, `unexpected "game": a file holds one game; put this one in a file of its own`, d.List[0].Message)
 	assert.Equal(t, 2, d.List[0].Pos.Line)
+}
+
+// Every control character in a file is reported, not only the first, as
+// validate reports every error; each at its own place.
+func TestEveryControlCharacter(t *testing.T) {
+	src := "# a comment with \u009b in it\ngame \"x\u0085\" {\n  # \u202e\n}\n"
+	_, err := dsl.Parse("x.patience", []byte(src))
+	var d *dsl.Diagnostics
+	require.True(t, errors.As(err, &d), "%v", err)
+	require.Len(t, d.List, 3)
+	for i, want := range []struct {
+		line int
+		what string
+	}{{1, "U+009B"}, {2, "U+0085"}, {3, "U+202E"}} {
+		assert.Equal(t, want.line, d.List[i].Pos.Line)
+		assert.Contains(t, d.List[i].Message, want.what)
+	}
 }
