@@ -31,6 +31,7 @@ type picker struct {
 	typing  bool
 	path    string
 	msg     string
+	msgN    int // the lines msg took at the last view (see rows)
 }
 
 // newPicker lists the built-in rulesets, with the cursor on the one named
@@ -133,11 +134,23 @@ const pickerTop = 3
 
 // rows is how many entries fit on the screen.
 func (pk *picker) rows(height int) int {
-	return max(1, (height-pickerTop-3)/2)
+	return max(1, (height-pickerTop-3-max(pk.msgN-1, 0))/2)
 }
+
+// maxMsgLines is how many lines the picker's message may take: enough for
+// a file's error with its place, wrapped at 80 columns.
+const maxMsgLines = 4
 
 func (pk *picker) view(t *theme, width, height int) string {
 	c := newCanvas(width, height)
+	var msg []string
+	if pk.msg != "" {
+		msg = wrap(pk.msg, width-2)
+		if len(msg) > maxMsgLines {
+			msg = append(msg[:maxMsgLines-1], clip(strings.Join(msg[maxMsgLines-1:], " "), width-2))
+		}
+	}
+	pk.msgN = len(msg)
 	x := c.put(1, 0, "patience", lookTitle)
 	c.put(x, 0, ": choose a game", lookPlain)
 
@@ -201,14 +214,15 @@ func (pk *picker) view(t *theme, width, height int) string {
 		c.put(1, y+1, clip("    "+summary, width-2), lookDim)
 	}
 
+	msgY := height - 1 - max(len(msg), 1) // the message's first line, above the keys
 	if pk.typing {
-		c.put(1, height-3, clip("File: "+pk.path+"_", width-2), lookPlain)
+		c.put(1, msgY-1, clip("File: "+pk.path+"_", width-2), lookPlain)
 		c.put(1, height-1, clip("enter open  esc back", width-2), lookDim)
 	} else {
 		c.put(1, height-1, clip("up/down choose  enter play  o open a file  q quit", width-2), lookDim)
 	}
-	if pk.msg != "" {
-		c.put(1, height-2, clip(pk.msg, width-2), lookError)
+	for i, line := range msg {
+		c.put(1, msgY+i, clip(line, width-2), lookError)
 	}
 	return c.render(t)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/stretchr/testify/assert"
@@ -677,4 +678,26 @@ func TestMessagesWriteCardsAsTheBoard(t *testing.T) {
 	h = openHarness(t, "klondike", ptr(uint64(3)), "")
 	h.keys("7", "3")
 	assert.Equal(t, "f1 is empty: only an A may start it, not KD", h.message())
+}
+
+// A file that does not check, typed into the picker at 80 × 24: its whole
+// error is on the screen, wrapped (it was cut to one line), and the list
+// makes room for it and takes it back when the message goes.
+func TestPickerShowsAWholeError(t *testing.T) {
+	h := openHarness(t, "", nil, t.TempDir())
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	before := strings.Count(h.frame(), "\n")
+	path := writeRules(t, "bad.patience", "game \"x\" {\n  foundation f { build any }\n  tableau t { to f; bogus }\n  deal { rest to f }\n  win when all cards in f\n}\n")
+	h.keys("o")
+	h.typeText(path)
+	h.keys("enter")
+	require.Equal(t, screenPicker, h.a.screen)
+	flat := strings.Join(strings.Fields(h.frame()), " ")
+	assert.Contains(t, flat, "a pile block has statements base, build, run,")
+	assert.Contains(t, flat, "follow, close")
+	for _, line := range strings.Split(h.frame(), "\n") {
+		assert.LessOrEqual(t, utf8.RuneCountInString(line), 80, line)
+	}
+	assert.Equal(t, before, strings.Count(h.frame(), "\n"), "the frame keeps its height")
+	assert.Contains(t, h.frame(), "File: "+path)
 }
