@@ -175,6 +175,44 @@ func Parse(filename string, src []byte) (*File, error) {
 	return f, nil
 }
 
+// chainCount counts the two chains of words the grammar recurses on, as it
+// does on brackets: `not not not ...` (a condition's negation) and `up
+// any-suit or down any-suit or ...` (a build's alternatives). Past
+// MaxDepth links either would take the parser as deep as nesting would
+// (ten thousand `not` overflowed the playground's stack), so both are
+// refused before parsing, as nesting is.
+type chainCount struct{ nots, ors int }
+
+// relationWords are the words a build's relation is written in, between
+// its `or`s: a chain of alternatives goes on only through them.
+var relationWords = map[string]bool{
+	"any": true, "down": true, "up": true, "either": true, "same-rank": true, "any-rank": true, "by": true,
+	"any-suit": true, "same-suit": true, "same-colour": true, "alternate-colour": true, "other-suit": true, "wrap": true,
+}
+
+// word counts the word w, read at the place at, and refuses a chain that
+// has gone on too long.
+func (c *chainCount) word(w string, pos [2]int, at func(line, col int, format string, args ...any) *Diagnostics) *Diagnostics {
+	if w == "not" {
+		c.nots++
+	} else {
+		c.nots = 0
+	}
+	switch {
+	case w == "or":
+		c.ors++
+	case !relationWords[w] && strings.Trim(w, "0123456789") != "":
+		c.ors = 0
+	}
+	switch {
+	case c.nots > MaxDepth:
+		return at(pos[0], pos[1], "`not` is written more than %d times in a row", MaxDepth)
+	case c.ors > MaxDepth:
+		return at(pos[0], pos[1], "more than %d `or` in one statement: a build joins at most %d relations", MaxDepth, MaxDepth+1)
+	}
+	return nil
+}
+
 // precheck refuses what the parser should never see: too large, not UTF-8,
 // NUL bytes, control characters (see Unsafe), or nested deeper than
 // MaxDepth.
@@ -201,18 +239,28 @@ func precheck(filename string, src []byte) *Diagnostics {
 		d.List = append(slices.Clip(unsafe), d.List...)
 		return d
 	}
-	word, str := 0, 0                   // characters so far of the word, or the string, being read
+	word, str := 0, 0 // characters so far of the word, or the string, being read
+	wordFrom := 0     // the byte the word began at
+	var chains chainCount
 	wordAt, strAt := [2]int{}, [2]int{} // where the word, or the string, began
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if !inComment && !inString && r != '"' && r != '#' && !unicode.IsSpace(r) && !strings.ContainsRune("{}()[],;", r) {
 			if word == 0 {
-				wordAt = [2]int{line, col}
+				wordAt, wordFrom = [2]int{line, col}, i
 			}
 			if word++; word > MaxWord {
 				return at(wordAt[0], wordAt[1], "a word is longer than %d characters: a name, a keyword or a number is at most %d", MaxWord, MaxWord)
 			}
 		} else {
+			if word > 0 {
+				if d := chains.word(string(src[wordFrom:i]), wordAt, at); d != nil {
+					return d
+				}
+			}
+			if !inComment && !unicode.IsSpace(r) && r != '#' {
+				chains = chainCount{} // a bracket, a comma, a string: no chain goes on past it
+			}
 			word = 0
 		}
 		if inString {

@@ -87,6 +87,9 @@ func TestRefusedBeforeParsing(t *testing.T) {
 		"nul":     {"game \"x\" {\x00}", "NUL byte"},
 		"utf8":    {"game \"x\xff\" {}", "not valid UTF-8"},
 		"deep":    {"game \"x\" {" + strings.Repeat("(", dsl.MaxDepth+1), "nesting is deeper than 64"},
+		"nots":    {"game \"x\" { win when " + strings.Repeat("not ", dsl.MaxDepth+1) + "f is empty }", "`not` is written more than 64 times in a row"},
+		"ors":     {"game \"x\" { foundation f { build " + strings.Repeat("up any-suit or ", dsl.MaxDepth+1) + "down any-suit } }", "more than 64 `or` in one statement"},
+		"nots#":   {"game \"x\" { win when " + strings.Repeat("not # a comment\n", dsl.MaxDepth+1) + "f is empty }", "`not` is written more than 64 times in a row"},
 		"size":    {strings.Repeat("#", dsl.MaxFileSize+1), "the limit is 1048576 bytes"},
 		"empty":   {"", "file is empty"},
 		"blank":   {"\n  \t\n", "file is empty"},
@@ -319,5 +322,22 @@ func TestEveryControlCharacter(t *testing.T) {
 	}{{1, "U+009B"}, {2, "U+0085"}, {3, "U+202E"}} {
 		assert.Equal(t, want.line, d.List[i].Pos.Line)
 		assert.Contains(t, d.List[i].Message, want.what)
+	}
+}
+
+// Chains of `not` and of `or` up to the limit parse: the grammar recurses
+// on each, so past it they are refused before parsing (a long chain
+// overflowed the playground's stack), as nesting is.
+func TestChainsWithinTheLimit(t *testing.T) {
+	for _, src := range []string{
+		"game \"x\" {\n  foundation f { build any }\n  deal { rest to f }\n  win when " + strings.Repeat("not ", dsl.MaxDepth) + "f is empty\n}\n",
+		"game \"x\" {\n  foundation f { build " + strings.Repeat("up any-suit or ", dsl.MaxDepth) + "down any-suit }\n  deal { rest to f }\n  win when all cards in f\n}\n",
+		// `or` counts by statement: many short conditions are fine.
+		"game \"x\" {\n  foundation f { build any }\n  deal { rest to f }\n" + strings.Repeat("  phase p until f is empty or f is full\n", 3) + "  win when all cards in f\n}\n",
+	} {
+		_, err := dsl.Parse("x.patience", []byte(src))
+		if err != nil {
+			assert.NotContains(t, err.Error(), "64", src)
+		}
 	}
 }
