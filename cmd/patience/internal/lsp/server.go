@@ -96,12 +96,16 @@ func (*safeCodec) WriteObject(w io.Writer, obj any) error {
 }
 
 // ReadObject reads the next message. One whose body is no JSON-RPC message
-// (not JSON, or JSON of another shape) is passed over, and the next one
-// read: its frame says where it ends, so the connection can go on. A frame
+// (not JSON, or JSON of another shape), or is longer than maxMessage, is
+// passed over, and the next one read: its frame says where it ends, so the
+// connection can go on. A frame
 // that is broken, or a stream that ends inside one, ends the connection.
 func (c *safeCodec) ReadObject(r *bufio.Reader, v any) error {
 	for {
 		body, err := readFrame(r)
+		if errors.Is(err, errTooLarge) {
+			continue // its bytes are read and dropped: the next message follows
+		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				c.mu.Lock()
@@ -117,6 +121,9 @@ func (c *safeCodec) ReadObject(r *bufio.Reader, v any) error {
 		}
 	}
 }
+
+// errTooLarge is a message longer than maxMessage, read and dropped.
+var errTooLarge = errors.New("a message larger than the limit")
 
 // maxMessage bounds a message's body: the largest document is 1 MiB (see
 // dsl.MaxFileSize), written out as JSON escapes at most six times as long.
@@ -153,7 +160,11 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 	case length < 0:
 		return nil, errors.New("no Content-Length header found")
 	case length > maxMessage:
-		return nil, fmt.Errorf("a message of %d bytes is larger than the limit of %d", length, maxMessage)
+		// Passed over, read by its length without being kept.
+		if n, err := io.CopyN(io.Discard, r, int64(length)); err != nil {
+			return nil, fmt.Errorf("the stream ended inside a message of %d bytes, larger than the limit of %d: %d of them came", length, maxMessage, n)
+		}
+		return nil, errTooLarge
 	}
 	body := make([]byte, length)
 	if n, err := io.ReadFull(r, body); err != nil {

@@ -350,6 +350,14 @@ func TestBrokenClientsAreErrors(t *testing.T) {
 	var out syncWriter
 	require.NoError(t, serve(frame("{abc}")+frame(`{"jsonrpc":"2.0"}`)+frame("[]")+init+bye, &out), "bodies that are no message are passed over")
 	assert.Contains(t, out.String(), `"id":1`, "the initialize after them is answered")
+
+	// A message larger than the limit is passed over too, its bytes read
+	// and dropped by its length (the server once stopped at it).
+	var big syncWriter
+	huge := frame(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///x","text":"` + strings.Repeat("#", maxMessage) + `"}}}`)
+	require.NoError(t, serve(init+huge+frame(`{"jsonrpc":"2.0","id":7,"method":"shutdown"}`)+frame(`{"jsonrpc":"2.0","method":"exit"}`), &big), "a message past the limit is passed over")
+	assert.Contains(t, big.String(), `"id":7`, "the request after it is answered")
+	assert.Error(t, serve("Content-Length: 99999999\r\n\r\n{", nopWriter{}), "a stream that ends inside a message past the limit")
 }
 
 // syncWriter is a buffer the connection may write to from its goroutines.
