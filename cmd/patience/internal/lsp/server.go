@@ -134,8 +134,12 @@ const maxMessage = 8 << 20
 func readFrame(r *bufio.Reader) ([]byte, error) {
 	length := -1
 	for first := true; ; first = false {
-		line, err := r.ReadString('\n')
-		if err != nil {
+		raw, err := r.ReadSlice('\n') // a header line longer than the buffer is an error
+		line := string(raw)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			return nil, fmt.Errorf("a header line is longer than %d bytes", r.Size())
+		case err != nil:
 			if first && line == "" && errors.Is(err, io.EOF) {
 				return nil, io.EOF // the stream ended between messages
 			}
@@ -148,7 +152,8 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 		if line == "" {
 			break
 		}
-		if n, ok := strings.CutPrefix(line, "Content-Length:"); ok {
+		// Header names are case-insensitive, as in HTTP.
+		if name, n, ok := strings.Cut(line, ":"); ok && strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			k, err := strconv.Atoi(strings.TrimSpace(n))
 			if err != nil || k < 0 {
 				return nil, fmt.Errorf("bad Content-Length %q", strings.TrimSpace(n))
@@ -211,6 +216,16 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	}
 	if req.Params != nil {
 		gctx.Params = *req.Params
+	}
+	s.mu.Lock()
+	down := s.shutdown
+	s.mu.Unlock()
+	switch {
+	case down && req.Method != protocol.MethodExit:
+		// As the protocol asks of anything after shutdown but exit.
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shutting down: only exit may follow shutdown"}
+	case req.Method == protocol.MethodInitialize && h.IsInitialized():
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was sent already: it comes once, first"}
 	}
 	early := !h.IsInitialized() && req.Method != protocol.MethodInitialize && req.Method != protocol.MethodExit
 	r, validMethod, validParams, err := h.Handle(gctx)

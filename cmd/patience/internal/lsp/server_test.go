@@ -358,6 +358,21 @@ func TestBrokenClientsAreErrors(t *testing.T) {
 	require.NoError(t, serve(init+huge+frame(`{"jsonrpc":"2.0","id":7,"method":"shutdown"}`)+frame(`{"jsonrpc":"2.0","method":"exit"}`), &big), "a message past the limit is passed over")
 	assert.Contains(t, big.String(), `"id":7`, "the request after it is answered")
 	assert.Error(t, serve("Content-Length: 99999999\r\n\r\n{", nopWriter{}), "a stream that ends inside a message past the limit")
+
+	// Header names in any case, as in HTTP; a header line past the
+	// reader's buffer is an error, not read without end.
+	var lower syncWriter
+	require.NoError(t, serve(strings.Replace(init, "Content-Length", "content-length", 1)+bye, &lower))
+	assert.Contains(t, lower.String(), `"id":1`, "a lowercase content-length is read")
+	assert.ErrorContains(t, serve("X-Junk: "+strings.Repeat("x", 100_000)+"\r\n"+init, nopWriter{}), "a header line is longer than")
+
+	// After shutdown only exit is taken; initialize comes once.
+	var after syncWriter
+	require.NoError(t, serve(init+frame(`{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"capabilities":{}}}`)+
+		frame(`{"jsonrpc":"2.0","id":4,"method":"shutdown"}`)+frame(`{"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///x"},"position":{"line":0,"character":0}}}`)+
+		frame(`{"jsonrpc":"2.0","method":"exit"}`), &after))
+	assert.Contains(t, after.String(), `"id":3,"error":{"code":-32600,"message":"initialize was sent already: it comes once, first"}`)
+	assert.Contains(t, after.String(), `"id":5,"error":{"code":-32600,"message":"the server is shutting down: only exit may follow shutdown"}`)
 }
 
 // syncWriter is a buffer the connection may write to from its goroutines.

@@ -21,8 +21,9 @@ import (
 )
 
 // MaxSource bounds a rule file given to Load, as the URL fragment is
-// anybody's to write.
-const MaxSource = 1 << 20
+// anybody's to write: the checker's own bound, so that the page says of a
+// file what validate says.
+const MaxSource = dsl.MaxFileSize
 
 // Reply answers every call. Ok says whether the rules last loaded check;
 // Diagnostics are then empty. The embedded protocol.Line, when there is a
@@ -131,17 +132,11 @@ func (s *Session) Load(name, src, seed string) (reply Reply) {
 			n = s.g.Seed
 		}
 	}
-	var err error
 	if name == "" {
 		name = "playground"
 	}
 	filename := name + ".patience"
-	var g *check.Game
-	if len(src) > MaxSource {
-		err = fmt.Errorf("the rule file is %d bytes; the playground takes at most %d", len(src), MaxSource)
-	} else {
-		g, err = check.Source(filename, []byte(src))
-	}
+	g, err := check.Source(filename, []byte(src)) // refuses a file past MaxSource first
 	if err != nil {
 		s.ok = false
 		var d *dsl.Diagnostics
