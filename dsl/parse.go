@@ -124,6 +124,12 @@ func options() []participle.Option {
 // rulesets/builtin) takes in all.
 var parser = sync.OnceValue(func() *participle.Parser[File] { return participle.MustBuild[File](options()...) })
 
+// condParser parses a condition at the start of a text, whatever follows
+// it (see explainSyntax).
+var condParser = sync.OnceValue(func() *participle.Parser[Cond] {
+	return participle.MustBuild[Cond](options()...)
+})
+
 // One-statement parsers, used to find where a failed statement really
 // goes wrong (participle reports the end of the enclosing list instead).
 type (
@@ -465,6 +471,23 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 	d.Pos, d.End = at(first.Pos, word)
 	if errors.As(serr, &sut) {
 		ut = sut
+	}
+	if word == "until" || word == "when" {
+		// An optional clause the parser backed out of: its condition,
+		// parsed alone, says where it goes wrong.
+		pad := slices.Clone(rest)
+		for i := range first.Pos.Offset + len(word) {
+			if pad[i] != '\n' {
+				pad[i] = ' '
+			}
+		}
+		var cut *participle.UnexpectedTokenError
+		if _, err := condParser().ParseBytes(filename, pad, participle.AllowTrailing(true)); errors.As(err, &cut) && !cut.Unexpected.EOF() && cut.Unexpected.Pos.Offset > first.Pos.Offset+len(word) {
+			d.Message = friendlyParseMessage(cut) + fmt.Sprintf(" (in the condition after `%s`)", word)
+			d.Pos, d.End = at(cut.Unexpected.Pos, cut.Unexpected.Value)
+			ut = cut
+			return d
+		}
 	}
 	if prev, ok := wordBefore(src, pos.Offset); ok && IsKeyword(word) && namedNext[prev] {
 		d.Message = reservedName(word)

@@ -341,3 +341,24 @@ func TestChainsWithinTheLimit(t *testing.T) {
 		}
 	}
 }
+
+// A slip in the condition after `until` or `when` is reported where it is:
+// the clause is optional, so the parser backs out of it and, by itself,
+// would blame the keyword.
+func TestSlipInAClause(t *testing.T) {
+	for src, want := range map[string]struct {
+		col int
+		msg string
+	}{
+		"game \"x\" {\n  phase p until f is fulll\n}\n":                    {22, `unexpected "fulll"`},
+		"game \"x\" {\n  stock { deal 1 to waste when f isnt empty }\n}\n": {34, `unexpected "isnt"`},
+	} {
+		_, err := dsl.Parse("x.patience", []byte(src))
+		var d *dsl.Diagnostics
+		require.True(t, errors.As(err, &d), "%v", err)
+		require.Len(t, d.List, 1)
+		assert.Equal(t, 2, d.List[0].Pos.Line, src)
+		assert.Equal(t, want.col, d.List[0].Pos.Column, src)
+		assert.Contains(t, d.List[0].Message, want.msg, src)
+	}
+}
