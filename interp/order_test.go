@@ -35,7 +35,7 @@ func TestOrderIsStable(t *testing.T) {
 
 // rateSteps turns the stock on from step to step; each step's worth must
 // be the worth of the position the step leads to from the position itself,
-// as playStep plays it: on Klondike and by threes, after some moves, and on
+// the step played and then the safe moves: on Klondike and by threes, after some moves, and on
 // a game whose stock goes round ten times.
 func TestRateStepsAsPlayed(t *testing.T) {
 	long, err := check.Source("long.patience", []byte(`game "Long" {
@@ -71,7 +71,7 @@ func TestRateStepsAsPlayed(t *testing.T) {
 				sv.rateSteps(s, steps, r.newState())
 				for _, st := range steps {
 					next := s.Clone()
-					sv.playStep(next, st, nil)
+					sv.playSafe(next, r.applyStep(next, st, nil))
 					require.Equal(t, int32(sv.worth(next)), st.worth, "%s seed %d: step %+v", name, seed, st)
 					checked++
 				}

@@ -869,14 +869,9 @@ func (sv *solver) remember(key key128, s *State) {
 	sv.dead.insert(nonZero(key))
 }
 
-// playStep plays a step and then the safe moves, appending every move to
-// line.
-func (sv *solver) playStep(s *State, st step, line []Move) []Move {
-	return sv.playSafe(s, sv.r.applyStep(s, st, line))
-}
-
 // rateSteps sets each step's worth: that of the position it leads to from
-// s (see playStep), worked out in next. The stock is turned on from one
+// s, the step played (see applyStep) and then the safe moves, worked out
+// in next. The stock is turned on from one
 // step's deals to the next's, not from s each time: steps come with their
 // deals in order (see steps), and a stock of two hundred cards turned a
 // hundred times gives twenty thousand steps, which rated one by one from s
