@@ -14,8 +14,10 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -543,10 +545,12 @@ type Outline struct {
 
 // Outline is the file's structure: the game, and in it each statement that
 // declares something or is a block (piles, phases, values, the deal, the
-// layout, the win condition). It is empty while the file does not parse.
+// layout, the win condition). While the file does not parse, as it mostly
+// does not while it is typed, the outline is sketched from its words alone
+// (see sketch), so that an editor's outline does not go blank.
 func (d *Doc) Outline() []Outline {
 	if d.File == nil || d.File.Game == nil {
-		return nil
+		return d.sketch()
 	}
 	g := d.File.Game
 	start, end := g.Span()
@@ -577,7 +581,7 @@ func (d *Doc) Outline() []Outline {
 				s, e := st.Range.Span()
 				o.Name += "[" + string(d.Src[s.Offset:e.Offset]) + "]"
 				if sym := d.symbols[strings.SplitN(o.Name, "[", 2)[0]]; sym != nil {
-					o.Detail = fmt.Sprintf("%s, %d piles", st.Role, len(sym.Piles))
+					o.Detail = fmt.Sprintf("%s, %s", st.Role, plural(len(sym.Piles), "pile"))
 				}
 			}
 		case *dsl.Phase:
@@ -596,4 +600,164 @@ func (d *Doc) Outline() []Outline {
 		root.Children = append(root.Children, o)
 	}
 	return []Outline{root}
+}
+
+// stmtWords are the words a statement of a game block starts with.
+var stmtWords = map[string]bool{
+	"aka": true, "summary": true, "decks": true, "suits": true, "cover": true, "let": true,
+	"phase": true, "deal": true, "win": true, "layout": true, "redeal": true,
+}
+
+// sketch is the outline of a file that does not parse, read from its
+// tokens: what Outline gives for the file that parses, wherever the slip
+// leaves the words around it as they were. Inside the game's braces, a
+// statement starts with its keyword at the start of a line, after a `;`,
+// or after a block's closing brace, and runs to the next one; braces,
+// brackets and parentheses nest, and a block not yet closed ends at a line
+// that starts a statement no further indented than the block's own (as one
+// starts while the block's closing brace is still to be typed). A slip makes at worst an entry short, long
+// or missing; the outline is not used to check anything.
+func (d *Doc) sketch() []Outline {
+	var toks []dsl.Token
+	for _, t := range d.tokens() {
+		if !t.Comment {
+			toks = append(toks, t)
+		}
+	}
+	g := slices.IndexFunc(toks, func(t dsl.Token) bool { return t.Text == "game" && t.Keyword })
+	if g < 0 {
+		return nil
+	}
+	root := Outline{Kind: "game", Range: tokenSpan(toks[g]), Select: tokenSpan(toks[g])}
+	i := g + 1
+	if i < len(toks) && toks[i].String {
+		if name, err := strconv.Unquote(toks[i].Text); err == nil && !strings.ContainsFunc(name, func(r rune) bool {
+			return r < 0x20 || r == utf8.RuneError || dsl.Unsafe(r)
+		}) {
+			root.Name = name
+		}
+		i++
+	}
+	if i >= len(toks) || toks[i].Text != "{" {
+		root.Range.End = tokenSpan(toks[min(i, len(toks)-1)]).End
+		return []Outline{root}
+	}
+	// The statements: [first, last] token indexes, each at depth 1.
+	type stmt struct{ first, last int }
+	var stmts []stmt
+	depth, end := 1, len(toks)-1
+	for j := i + 1; j < len(toks); j++ {
+		t := toks[j]
+		if depth == 1 && t.Text == "}" {
+			end = j // the game's closing brace
+			break
+		}
+		word := stmtWords[t.Text] || isRoleWord(t.Text)
+		if n := len(stmts); n > 0 && depth > 1 && word && t.Newlines > 0 {
+			// A block left open: the line is indented no further than the
+			// statement that opened it (a stock's own deal and redeal
+			// must be less indented, as in files written flush left, unless
+			// it is the deal's block).
+			inPile := t.Text == "redeal" || t.Text == "deal" && (j+1 == len(toks) || toks[j+1].Text != "{")
+			if col := toks[stmts[n-1].first].Column; t.Column < col || t.Column == col && !inPile {
+				depth = 1
+			}
+		}
+		switch prev := toks[j-1].Text; {
+		case depth == 1 && word && (t.Newlines > 0 || prev == ";" || prev == "{" || prev == "}"):
+			stmts = append(stmts, stmt{j, j})
+		case depth == 1 && t.Text == ";":
+		case len(stmts) > 0:
+			stmts[len(stmts)-1].last = j
+		}
+		switch t.Text {
+		case "{", "[", "(":
+			depth++
+		case "}", "]", ")":
+			depth = max(depth-1, 1)
+		}
+	}
+	root.Range.End = tokenSpan(toks[end]).End
+	// groupOf reads a statement `ROLE NAME [ RANGE ] ...`.
+	groupOf := func(st stmt) (name string, inner []dsl.Token, ok bool) {
+		k := st.first
+		if k+3 > st.last || !isRoleWord(toks[k].Text) || !toks[k+1].Name || toks[k+2].Text != "[" {
+			return "", nil, false
+		}
+		close := slices.IndexFunc(toks[k+3:st.last+1], func(t dsl.Token) bool { return t.Text == "]" })
+		return toks[k+1].Text, toks[k+3 : k+3+max(close, 0)], close > 0
+	}
+	// The piles of each group, which may be declared a few at a time.
+	groups := map[string]map[int]bool{}
+	for _, st := range stmts {
+		if name, inner, ok := groupOf(st); ok {
+			from, to := groupRange(inner)
+			for n := from; n <= to; n++ {
+				if groups[name] == nil {
+					groups[name] = map[int]bool{}
+				}
+				groups[name][n] = true
+			}
+		}
+	}
+	for _, st := range stmts {
+		first := toks[st.first]
+		o := Outline{Kind: first.Text, Name: first.Text, Range: Span{tokenSpan(first).Start, tokenSpan(toks[st.last]).End}, Select: tokenSpan(first)}
+		switch {
+		case isRoleWord(first.Text):
+			o.Kind, o.Detail = string(Pile), first.Text
+			if st.first < st.last && toks[st.first+1].Name {
+				o.Name, o.Select = toks[st.first+1].Text, tokenSpan(toks[st.first+1])
+			}
+			if name, inner, ok := groupOf(st); ok {
+				o.Kind = string(Group)
+				if n := len(groups[name]); n > 0 {
+					o.Detail = fmt.Sprintf("%s, %s", first.Text, plural(n, "pile"))
+				}
+				from, to := inner[0], inner[len(inner)-1]
+				o.Name += "[" + string(d.Src[from.Offset:to.Offset+len(to.Text)]) + "]"
+			}
+		case first.Text == "phase" || first.Text == "let":
+			o.Kind = string(Phase)
+			if first.Text == "let" {
+				o.Kind = string(Value)
+			}
+			if st.first == st.last || !toks[st.first+1].Name {
+				continue
+			}
+			o.Name, o.Select = toks[st.first+1].Text, tokenSpan(toks[st.first+1])
+		case first.Text == "deal" || first.Text == "layout" || first.Text == "win":
+		default:
+			continue // as in Outline
+		}
+		root.Children = append(root.Children, o)
+	}
+	return []Outline{root}
+}
+
+// plural is n and a noun, in the singular when n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// groupRange is the numbers of the piles a group's range (`8`, `2..8`)
+// gives, from and to, or an empty range when it does not read as one.
+func groupRange(toks []dsl.Token) (from, to int) {
+	num := func(t dsl.Token) int {
+		n, err := strconv.Atoi(t.Text)
+		if err != nil || n > check.MaxPiles {
+			return -1
+		}
+		return n
+	}
+	switch {
+	case len(toks) == 1 && num(toks[0]) > 0:
+		return 1, num(toks[0])
+	case len(toks) == 3 && toks[1].Text == ".." && num(toks[0]) > 0:
+		return num(toks[0]), num(toks[2])
+	}
+	return 1, 0
 }

@@ -1,8 +1,10 @@
 package lang_test
 
 import (
+	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -216,7 +218,7 @@ func TestOutline(t *testing.T) {
 // TestAnyTextAnyOffset runs every query at every offset of every ruleset, cut
 // short and garbled, and of odd texts: none may panic.
 func TestAnyTextAnyOffset(t *testing.T) {
-	texts := []string{"", "game", "\"", "#", "game \"x\" { tableau t[", "{{{{", "日本語 ü", "game \"x\" {\r\n  deal {\r\n"}
+	texts := []string{"", "game", "\"", "#", "game \"x\" { tableau t[", "game \"x\" {\n  waste", "game \"x\" {\n  phase", "game \"x\" {\n  foundation f[", "game \"x\" {\n  foundation f[3", "{{{{", "日本語 ü", "game \"x\" {\r\n  deal {\r\n"}
 	for _, name := range rulesets.Names()[:2] {
 		src, _ := rulesets.Source(name)
 		texts = append(texts, string(src), string(src[:len(src)/2]), strings.ReplaceAll(string(src), "to", "\"to"))
@@ -235,4 +237,62 @@ func TestAnyTextAnyOffset(t *testing.T) {
 		d.Symbols()
 		prev = d
 	}
+}
+
+// The outline sketched from the words alone, as it is while a file does
+// not parse, is the outline of every built-in game, entry for entry.
+func TestSketchIsTheOutline(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		src, _ := rulesets.Source(name)
+		d := lang.Analyze("x.patience", src, nil)
+		require.NotNil(t, d.File, name)
+		want, got := d.Outline(), d.Sketch()
+		require.Len(t, got, 1, name)
+		assert.Equal(t, flatOutline(want), flatOutline(got), name)
+	}
+}
+
+// While a file is typed, and so does not parse, the outline still shows
+// what the words say: a slip, a block left open, a statement half written.
+func TestOutlineWhileTyping(t *testing.T) {
+	for _, c := range []struct{ name, old, new string }{
+		{"a slip", "build down any-suit wrap", "build dwn any-suit wrap"},
+		{"a block left open", "    holds 13\n  }\n", "    holds 13\n"},
+		{"a statement half written", "  waste { to foundations }\n", "  waste { to foundations }\n  reserve r {\n"},
+	} {
+		src, _ := rulesets.Source("precedence")
+		broken := strings.Replace(string(src), c.old, c.new, 1)
+		require.NotEqual(t, string(src), broken, c.name)
+		d := lang.Analyze("x.patience", []byte(broken), nil)
+		require.Nil(t, d.File, c.name)
+		out := d.Outline()
+		require.Len(t, out, 1, c.name)
+		assert.Equal(t, "Precedence", out[0].Name, c.name)
+		var names []string
+		for _, o := range out[0].Children {
+			names = append(names, o.Kind+":"+o.Name+"@"+strconv.Itoa(o.Select.Start.Line))
+		}
+		want := []string{"group:f[8]@12", "pile:stock@19", "pile:waste@23", "deal:deal@25", "layout:layout@30", "win:win@35"}
+		if c.name == "a block left open" {
+			want = []string{"group:f[8]@12", "pile:stock@18", "pile:waste@22", "deal:deal@24", "layout:layout@29", "win:win@34"}
+		}
+		if c.name == "a statement half written" {
+			want = []string{"group:f[8]@12", "pile:stock@19", "pile:waste@23", "pile:r@24", "deal:deal@26", "layout:layout@31", "win:win@36"}
+		}
+		assert.Equal(t, want, names, c.name)
+	}
+}
+
+// flatOutline writes an outline a line an entry: its kind, name, detail
+// and where it and its name lie.
+func flatOutline(os []lang.Outline) []string {
+	var out []string
+	at := func(s lang.Span) string {
+		return fmt.Sprintf("%d:%d+%d-%d:%d+%d", s.Start.Line, s.Start.Column, s.Start.Offset, s.End.Line, s.End.Column, s.End.Offset)
+	}
+	for _, o := range os {
+		out = append(out, fmt.Sprintf("%s %q %q %s %s", o.Kind, o.Name, o.Detail, at(o.Range), at(o.Select)))
+		out = append(out, flatOutline(o.Children)...)
+	}
+	return out
 }

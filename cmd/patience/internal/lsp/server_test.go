@@ -148,6 +148,14 @@ func pos(line, char int) protocol.Position {
 	return protocol.Position{Line: uint32(line), Character: uint32(char)}
 }
 
+func symbolNames(syms []protocol.DocumentSymbol) []string {
+	var names []string
+	for _, s := range syms {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
 func doc() protocol.TextDocumentIdentifier { return protocol.TextDocumentIdentifier{URI: uri} }
 
 // TestSession is an editor's session: open a file, type an error, see the
@@ -177,6 +185,14 @@ func TestSession(t *testing.T) {
 	assert.Equal(t, `unknown statement "decsk" in a game block; did you mean "decks"?`, x.Message)
 	// `game "𝄞 Noël 𝄞" { ` is 18 runes but 20 UTF-16 units.
 	assert.Equal(t, protocol.Range{Start: pos(0, 20), End: pos(0, 25)}, x.Range)
+	// The outline stays while the file does not parse.
+	var syms []protocol.DocumentSymbol
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": doc()}, &syms)
+	require.Len(t, syms, 1)
+	assert.Equal(t, "𝄞 Noël 𝄞", syms[0].Name)
+	assert.Equal(t, []string{"f[4]", "t[4]", "deal", "win"}, symbolNames(syms[0].Children))
+	assert.Equal(t, protocol.Range{Start: pos(2, 10), End: pos(2, 11)}, syms[0].Children[1].SelectionRange)
+
 	var actions []protocol.CodeAction
 	c.call("textDocument/codeAction", map[string]any{"textDocument": doc(), "range": x.Range, "context": map[string]any{"diagnostics": []any{x}}}, &actions)
 	require.Len(t, actions, 1)
@@ -227,15 +243,11 @@ func TestSession(t *testing.T) {
 	c.call("textDocument/references", map[string]any{"textDocument": doc(), "position": pos(2, 10), "context": map[string]any{"includeDeclaration": true}}, &locs)
 	assert.Len(t, locs, 3, "the declaration, `to ..., t` and `to each t`")
 
-	var syms []protocol.DocumentSymbol
+	syms = nil
 	c.call("textDocument/documentSymbol", map[string]any{"textDocument": doc()}, &syms)
 	require.Len(t, syms, 1)
 	assert.Equal(t, "𝄞 Noël 𝄞", syms[0].Name)
-	var names []string
-	for _, s := range syms[0].Children {
-		names = append(names, s.Name)
-	}
-	assert.Equal(t, []string{"f[4]", "t[4]", "deal", "win"}, names)
+	assert.Equal(t, []string{"f[4]", "t[4]", "deal", "win"}, symbolNames(syms[0].Children))
 
 	var fmtEdits []protocol.TextEdit
 	c.call("textDocument/formatting", map[string]any{"textDocument": doc(), "options": map[string]any{"tabSize": 2, "insertSpaces": true}}, &fmtEdits)
