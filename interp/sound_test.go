@@ -786,8 +786,9 @@ func TestBlockedPositionsAreLost(t *testing.T) {
 	// discard too, whose win counts cards discarded (the blockage is off).
 	assert.GreaterOrEqual(t, enabled, games*45/100, "too few games with the blockage on")
 	// About a third: 512 of 1,500 games, 478 once the generator also wrote
-	// covers by a foundation and foundations that take groups.
-	assert.GreaterOrEqual(t, checked, games*3/10, "too few blocked positions")
+	// covers by a foundation and foundations that take groups; 1,753 of
+	// 6,000 (-blocked.games 6000), so a quarter is the floor.
+	assert.GreaterOrEqual(t, checked, games/4, "too few blocked positions")
 }
 
 // TestCutLinesProveNothing: with the depth-first line bounded at a few
