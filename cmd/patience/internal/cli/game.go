@@ -23,7 +23,7 @@ type seedFlags struct {
 }
 
 func (f *seedFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.seed, "seed", "", "play deal number `N`, a whole number (default: taken from the clock, and printed)")
+	cmd.Flags().StringVar(&f.seed, "seed", "", "deal number `N`, a whole number (default: taken from the clock, and printed)")
 	_ = cmd.RegisterFlagCompletionFunc("seed", cobra.NoFileCompletions)
 }
 

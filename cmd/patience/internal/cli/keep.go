@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/interp"
@@ -25,6 +24,7 @@ type keeper struct {
 	result    string // "won" or "lost" once counted so
 	statsFail bool   // a failure to keep the statistics was reported
 	note      string // what the store said of a damaged statistics file, to say once
+	other     int    // the moves of another game of the deal kept where this one goes, set aside at the first save
 }
 
 func newKeeper(key string, resumed *store.Saved) *keeper {
@@ -48,14 +48,30 @@ func (k *keeper) start(w io.Writer, g *interp.Game) {
 		k.fail(w, err)
 		return
 	}
-	if sv, err := k.st.Load(k.key, g.Seed); err == nil && sv.Status == interp.Playing.String() &&
-		len(sv.Moves) > 0 && !slices.Equal(sv.Moves, g.Position().Moves) {
-		n := len(sv.Moves)
-		fmt.Fprintf(w, "saving to %s from the first move, over the game of %d %s kept there (patience play --resume %s goes on with that one)\n",
-			k.path, n, plural(n, "move", "moves"), k.path)
+	if k.other = k.st.Other(k.key, g.Seed, g.Position().Moves); k.other > 0 {
+		fmt.Fprintf(w, "saving to %s from the first move; the game of %d %s kept there will be set aside beside it\n",
+			k.path, k.other, plural(k.other, "move", "moves"))
 		return
 	}
 	fmt.Fprintf(w, "saving to %s\n", k.path)
+}
+
+// setAside moves another game of the deal out of the way of this one's
+// first save, and says where it went. It reports false when it could not,
+// and nothing must be saved.
+func (k *keeper) setAside(w io.Writer, g *interp.Game) bool {
+	if k.other == 0 {
+		return true
+	}
+	aside, err := k.st.SetAsideSave(k.key, g.Seed)
+	if err != nil {
+		k.fail(w, err)
+		return false
+	}
+	fmt.Fprintf(w, "patience: the game of %d %s that was kept in %s is now in %s (patience play --resume %s goes on with it)\n",
+		k.other, plural(k.other, "move", "moves"), k.path, aside, aside)
+	k.other = 0
+	return true
 }
 
 // save keeps g as it is now. A won game is not kept, as in the full-screen
@@ -70,9 +86,12 @@ func (k *keeper) save(w io.Writer, g *interp.Game) {
 		k.note = ""
 	}
 	var err error
-	if g.Status() == interp.Won {
+	switch {
+	case !k.setAside(w, g):
+		return // said so: nothing is written over the other game
+	case g.Status() == interp.Won:
 		err = k.st.Remove(k.key, g.Seed, g.Rules)
-	} else {
+	default:
 		err = k.st.Save(k.key, g.Rules, k.saved(g))
 	}
 	switch {
@@ -95,7 +114,7 @@ func (k *keeper) save(w io.Writer, g *interp.Game) {
 // finish drops the save of a lost game being left, as the full-screen game
 // does: only undo could have helped it, and undo has been on offer.
 func (k *keeper) finish(w io.Writer, g *interp.Game) {
-	if k.st != nil && g.Status() == interp.Lost {
+	if k.st != nil && k.other == 0 && g.Status() == interp.Lost { // (what is kept is another game's)
 		if err := k.st.Remove(k.key, g.Seed, g.Rules); err != nil {
 			k.fail(w, err)
 		}
@@ -115,9 +134,10 @@ func (k *keeper) count(g *interp.Game) error {
 // saveNow saves g once more when a signal stops the game, and returns
 // where it is kept: nowhere when there is no keeper, saving has failed, or
 // there is no game in progress to go on with (no move yet, or won or lost).
+// Another game of the deal kept in its place stays there.
 func (k *keeper) saveNow(g *interp.Game) string {
-	if k == nil || k.st == nil || k.failing || g.Status() != interp.Playing || len(g.History()) == 0 {
-		return ""
+	if k == nil || k.st == nil || k.failing || k.other > 0 || g.Status() != interp.Playing || len(g.History()) == 0 {
+		return "" // (with another game kept there, no move was made, and it is not written over)
 	}
 	if err := k.st.Save(k.key, g.Rules, k.saved(g)); err != nil {
 		return ""

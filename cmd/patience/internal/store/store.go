@@ -349,12 +349,35 @@ func (st *Store) Resumable(key string, rules *interp.Rules) (*Saved, []Passed) {
 	return best, newer
 }
 
+// Other is the number of moves of the game in progress saved for key and
+// seed when that is another game than the one whose moves are given (a
+// save of another session of the deal, which saving this game would write
+// over), or 0.
+func (st *Store) Other(key string, seed uint64, moves []string) int {
+	sv, err := st.Load(key, seed)
+	if err != nil || sv.Status != interp.Playing.String() || len(sv.Moves) == 0 || slices.Equal(sv.Moves, moves) {
+		return 0
+	}
+	return len(sv.Moves)
+}
+
+// SetAsideSave renames the save of key and seed to NAME.old (or
+// NAME.old.2, ... when that is taken), beside it, where no game is looked
+// for but "patience play --resume" can still go on with it, so that
+// another game of the deal can be saved in its place. It returns the new
+// path.
+func (st *Store) SetAsideSave(key string, seed uint64) (string, error) {
+	return setAside(st.SavePath(key, seed), ".old")
+}
+
 // SetAside renames a damaged file to NAME.bad (or NAME.bad.2, ... when
 // that is taken), beside it, so that a new file can take its place and
 // the old one can still be looked at. It returns the new path.
-func SetAside(path string) (string, error) {
+func SetAside(path string) (string, error) { return setAside(path, ".bad") }
+
+func setAside(path, suffix string) (string, error) {
 	for i := 1; i < 100; i++ {
-		aside := path + ".bad"
+		aside := path + suffix
 		if i > 1 {
 			aside += "." + strconv.Itoa(i)
 		}
@@ -366,7 +389,7 @@ func SetAside(path string) (string, error) {
 		}
 		return aside, nil
 	}
-	return "", fmt.Errorf("cannot set %s aside: too many damaged files beside it", path)
+	return "", fmt.Errorf("cannot set %s aside: too many files named %s beside it", path, filepath.Base(path)+suffix+".N")
 }
 
 // Stats reads every ruleset's statistics. A missing file is no statistics.

@@ -334,7 +334,25 @@ func (a *app) checkSave() {
 	if err := a.store.Check(a.key, p.g.Seed, a.rules); err != nil {
 		p.saveErr = err
 		p.say(msgError, "not saving this game: %s", oneLine(err.Error()))
+		return
 	}
+	p.other = a.store.Other(a.key, p.g.Seed, p.g.Position().Moves)
+}
+
+// setAside moves another game of the deal out of the way of this game's
+// first save (see store.Other), and returns what to tell the player.
+func (a *app) setAside() (string, error) {
+	p := a.play
+	if p.other == 0 {
+		return "", nil
+	}
+	aside, err := a.store.SetAsideSave(a.key, p.g.Seed)
+	if err != nil {
+		return "", err
+	}
+	n := p.other
+	p.other = 0
+	return fmt.Sprintf("the game of %d %s kept for this deal is now in %s", n, plural(n, "move", "moves"), aside), nil
 }
 
 func (a *app) Init() tea.Cmd {
@@ -411,7 +429,11 @@ func (a *app) updatePrompt(msg tea.Msg) tea.Cmd {
 	case "y", "enter":
 		return a.resume(a.prompt.saved)
 	case "n":
-		return a.deal(a.prompt.seed)
+		cmd := a.deal(a.prompt.seed)
+		if a.play != nil && a.prompt.seed != nil && a.play.g.Seed == a.prompt.saved.Seed {
+			a.play.other = 0 // "deal it again from the start": the player chose to leave that game
+		}
+		return cmd
 	case "q", "esc":
 		return a.leave()
 	}
@@ -440,8 +462,8 @@ func (a *app) quit() tea.Cmd {
 // keep saves a game in progress being left, so that the time spent since
 // its last move is kept too.
 func (a *app) keep() {
-	if a.screen != screenGame || a.play == nil || a.play.status != interp.Playing || len(a.play.g.History()) == 0 {
-		return
+	if a.screen != screenGame || a.play == nil || a.play.status != interp.Playing || len(a.play.g.History()) == 0 || a.play.other > 0 {
+		return // (with another game kept there, no move was made here, or none could be saved)
 	}
 	_ = a.store.Save(a.key, a.rules, a.play.saved(a.cfg.Now()))
 }
@@ -449,7 +471,7 @@ func (a *app) keep() {
 // forgetLost drops the save of a lost game being left: it was counted,
 // and only its undo could have helped.
 func (a *app) forgetLost() {
-	if a.screen == screenGame && a.play != nil && a.play.status == interp.Lost {
+	if a.screen == screenGame && a.play != nil && a.play.status == interp.Lost && a.play.other == 0 {
 		_ = a.store.Remove(a.key, a.play.g.Seed, a.rules)
 	}
 }
@@ -609,10 +631,12 @@ func (a *app) changed() {
 	now := a.cfg.Now()
 	p.afterChange(now)
 	notes, statsErr := a.store.Count(a.key, &p.counted, &p.result, len(p.g.History()), p.status)
-	var saveErr error
-	if p.status == interp.Won {
+	aside, saveErr := a.setAside()
+	switch {
+	case saveErr != nil: // nothing is written over the other game
+	case p.status == interp.Won:
 		saveErr = a.store.Remove(a.key, p.g.Seed, a.rules)
-	} else {
+	default:
 		saveErr = a.store.Save(a.key, a.rules, p.saved(now))
 	}
 	// A save that fails is said once, not after every move; the header
@@ -624,6 +648,8 @@ func (a *app) changed() {
 		p.say(msgError, "%s; %s", p.msg, oneLine(statsErr.Error()))
 	case len(notes) > 0:
 		p.say(msgError, "%s; %s", p.msg, oneLine(notes[0]))
+	case aside != "":
+		p.say(msgInfo, "%s; %s", p.msg, aside)
 	}
 	p.saveErr = saveErr
 }

@@ -66,6 +66,7 @@ type play struct {
 	result  string // "won" or "lost", once counted so
 
 	saveErr error // why the last save failed, until one succeeds
+	other   int   // the moves of another game of the deal kept where this one goes, set aside at its first save
 
 	// The runs of moves a and A played at once, which u takes back at
 	// once, and r plays again at once (see undo and redo).

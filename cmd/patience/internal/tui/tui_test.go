@@ -532,6 +532,55 @@ func TestResumeFromFile(t *testing.T) {
 	assert.True(t, r.a.play.counted)
 }
 
+// A game resumed from a file whose deal has another game in progress kept
+// for it sets that one aside at its first move, and says where; leaving it
+// before a move leaves the other game where it is. Nothing is written over.
+func TestAnotherGameOfTheDealIsSetAside(t *testing.T) {
+	dir := t.TempDir()
+	st := &store.Store{Dir: dir}
+	path := st.SavePath("plot", 3)
+	h := newHarness(t, "plot", 3, dir)
+	h.keys("d")
+	copied := filepath.Join(dir, "copy.json")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(copied, data, 0o644))
+	h.keys("d", "d")
+	kept, err := store.Read(path)
+	require.NoError(t, err)
+	require.Len(t, kept.Moves, 3)
+
+	resume := func() *harness {
+		sv, err := store.Read(copied)
+		require.NoError(t, err)
+		g, err := h.game().Rules.Load(sv.Position)
+		require.NoError(t, err)
+		cfg := h.cfg
+		cfg.Game, cfg.Seed = nil, nil
+		cfg.Resumed, cfg.ResumedFrom, cfg.Key = g, copied, "plot"
+		r := &harness{t: t, now: h.now, cfg: cfg}
+		r.a = newApp(cfg, plainTheme())
+		r.send(tea.WindowSizeMsg{Width: testW, Height: testH})
+		return r
+	}
+	r := resume()
+	r.keys("q")
+	after, err := store.Read(path)
+	require.NoError(t, err)
+	assert.Equal(t, kept.Moves, after.Moves, "left before a move: the other game stays")
+	assert.NoFileExists(t, path+".old")
+
+	r = resume()
+	r.keys("d")
+	assert.Contains(t, r.a.play.msg, "; the game of 3 moves kept for this deal is now in "+path+".old")
+	aside, err := store.Read(path + ".old")
+	require.NoError(t, err)
+	assert.Equal(t, kept.Moves, aside.Moves)
+	now, err := store.Read(path)
+	require.NoError(t, err)
+	assert.Len(t, now.Moves, 2, "this game is saved in its place")
+}
+
 func TestPickerScrolls(t *testing.T) {
 	h := openHarness(t, "", nil, "")
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 16})
