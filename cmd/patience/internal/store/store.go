@@ -6,6 +6,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -118,7 +119,7 @@ func (st *Store) SavePath(key string, seed uint64) string {
 // error says in one line what is wrong with the file, which stays as it is.
 func (st *Store) Check(key string, seed uint64, rules *interp.Rules) error {
 	path := st.SavePath(key, seed)
-	data, err := readLimited(path)
+	data, err := readSave(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -194,7 +195,7 @@ func (st *Store) Load(key string, seed uint64) (*Saved, error) {
 // the caller does, with what it was doing. A missing file is an error that
 // matches fs.ErrNotExist.
 func Read(path string) (*Saved, error) {
-	data, err := readLimited(path)
+	data, err := readSave(path)
 	if err != nil {
 		return nil, err
 	}
@@ -316,7 +317,7 @@ func (st *Store) Resumable(key string, rules *interp.Rules) (*Saved, []Passed) {
 	var passed []Passed
 	for _, f := range st.saveFiles(key) {
 		path := f.path
-		data, err := readLimited(path)
+		data, err := readSave(path)
 		if err != nil {
 			continue
 		}
@@ -392,26 +393,61 @@ func setAside(path, suffix string) (string, error) {
 	return "", fmt.Errorf("cannot set %s aside: too many files named %s beside it", path, filepath.Base(path)+suffix+".N")
 }
 
+// statsFormat is the version of stats.json this program writes.
+const statsFormat = 1
+
+// damaged is a statistics file whose content no version of the program
+// wrote: it may be set aside and new statistics started.
+type damaged struct{ err error }
+
+func (d damaged) Error() string { return d.err.Error() }
+
 // Stats reads every ruleset's statistics. A missing file is no statistics.
+// A file that cannot be read, or is of a later format, is an error; one
+// whose content no play could give is a damaged error too.
 func (st *Store) Stats() (map[string]Stats, error) {
 	path := filepath.Join(st.Dir, "stats.json")
 	data, err := readLimited(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return map[string]Stats{}, nil
+	case errors.Is(err, errLarge):
+		return map[string]Stats{}, damaged{fmt.Errorf("%s: %v", path, err)}
+	case err != nil:
+		return map[string]Stats{}, fmt.Errorf("cannot read %s: %v", path, err)
 	}
-	if err != nil {
-		return map[string]Stats{}, fmt.Errorf("%s: %v", path, err)
+	var f struct {
+		Format   *int             `json:"format"`
+		Rulesets map[string]Stats `json:"rulesets"`
 	}
-	var f statsFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return map[string]Stats{}, fmt.Errorf("%s: %v", path, jsonError(data, err))
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields() // nothing written is dropped unread
+	if err := dec.Decode(&f); err != nil {
+		// A later format may hold what this one cannot read.
+		var later struct {
+			Format int `json:"format"`
+		}
+		if json.Unmarshal(data, &later) == nil && later.Format > statsFormat {
+			return map[string]Stats{}, fmt.Errorf("%s is of format %d, written by a later version of patience, which this one (format %d) cannot write without losing what it holds", path, later.Format, statsFormat)
+		}
+		return map[string]Stats{}, damaged{fmt.Errorf("%s: %v", path, jsonError(data, err))}
+	}
+	switch {
+	case dec.More():
+		return map[string]Stats{}, damaged{fmt.Errorf("%s: more than one JSON value", path)}
+	case f.Format == nil:
+		return map[string]Stats{}, damaged{fmt.Errorf("%s: no format given", path)}
+	case *f.Format > statsFormat:
+		return map[string]Stats{}, fmt.Errorf("%s is of format %d, written by a later version of patience, which this one (format %d) cannot write without losing what it holds", path, *f.Format, statsFormat)
+	case *f.Format != statsFormat:
+		return map[string]Stats{}, damaged{fmt.Errorf("%s: format %d is no format of statistics", path, *f.Format)}
 	}
 	if f.Rulesets == nil {
 		f.Rulesets = map[string]Stats{}
 	}
 	for _, key := range slices.Sorted(maps.Keys(f.Rulesets)) {
 		if s := f.Rulesets[key]; !s.possible() {
-			return map[string]Stats{}, fmt.Errorf("%s: the statistics of %s are not what any play could give (played %d, won %d, streak %d, best streak %d)", path, strconv.Quote(key), s.Played, s.Won, s.Streak, s.BestStreak)
+			return map[string]Stats{}, damaged{fmt.Errorf("%s: the statistics of %s are not what any play could give (played %d, won %d, streak %d, best streak %d)", path, strconv.Quote(key), s.Played, s.Won, s.Streak, s.BestStreak)}
 		}
 	}
 	return f.Rulesets, nil
@@ -466,8 +502,14 @@ func (st *Store) Count(key string, counted *bool, result *string, moves int, sta
 // stats.json.bad, new statistics are started, and note says so.
 func (st *Store) UpdateStats(key string, change func(*Stats)) (note string, err error) {
 	all, err := st.Stats()
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		path := filepath.Join(st.Dir, "stats.json")
+	path := filepath.Join(st.Dir, "stats.json")
+	var dmg damaged
+	switch {
+	case err != nil && !errors.As(err, &dmg):
+		// A file that cannot be read, or that a later version wrote:
+		// say so, and leave it as it is.
+		return "", fmt.Errorf("%v; it is left as it is", err)
+	case err != nil:
 		if fi, serr := os.Stat(path); serr != nil || !fi.Mode().IsRegular() {
 			// Not a damaged file but a place that cannot be read or
 			// written: say so, and set nothing aside.
@@ -483,11 +525,10 @@ func (st *Store) UpdateStats(key string, change func(*Stats)) (note string, err 
 	s := all[key]
 	change(&s)
 	all[key] = s
-	data, err := json.MarshalIndent(statsFile{Format: 1, Rulesets: all}, "", "  ")
+	data, err := json.MarshalIndent(statsFile{Format: statsFormat, Rulesets: all}, "", "  ")
 	if err != nil {
 		return note, err
 	}
-	path := filepath.Join(st.Dir, "stats.json")
 	if err := os.MkdirAll(st.Dir, 0o755); err != nil {
 		return note, WriteError(path, err)
 	}
@@ -507,10 +548,22 @@ func readLimited(path string) ([]byte, error) {
 		return nil, bare(err)
 	}
 	if len(data) > maxSaveSize {
-		return nil, fmt.Errorf("not a saved game: larger than %d bytes", maxSaveSize)
+		return nil, errLarge
 	}
 	return data, nil
 }
+
+// readSave reads a saved game's file, of at most maxSaveSize bytes.
+func readSave(path string) ([]byte, error) {
+	data, err := readLimited(path)
+	if errors.Is(err, errLarge) {
+		return nil, fmt.Errorf("not a saved game: %w", err)
+	}
+	return data, err
+}
+
+// errLarge is a file larger than any the program writes.
+var errLarge = fmt.Errorf("larger than %d bytes", maxSaveSize)
 
 // bare drops the operation and path that *fs.PathError adds, keeping the
 // cause, so that errors.Is(err, fs.ErrNotExist) still holds.

@@ -313,3 +313,53 @@ func TestWonAsDealtCountsAsPlayed(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Stats{Played: 1, Won: 1, Streak: 1, BestStreak: 1}, all["k"])
 }
+
+// A statistics file this version cannot write without losing something is
+// left as it is: one of a later format, and one that cannot be read. One
+// that no version wrote (unknown fields, no format, null) is damaged: it
+// is kept aside and new statistics start. A read-only file is not replaced.
+func TestStatsFilesLeftAlone(t *testing.T) {
+	later := `{"format": 2, "rulesets": {"plot": {"played": 1, "won": 1, "streak": 1, "best_streak": 1}}, "history": [1, 2, 3]}`
+	for name, c := range map[string]struct {
+		content string
+		mode    os.FileMode
+		kept    bool // left as it is, nothing written
+		says    string
+	}{
+		"later format":          {later, 0o644, true, "is of format 2, written by a later version of patience"},
+		"later format, bad 1":   {`{"format": 2, "rulesets": {"plot": {"played": "x"}}}`, 0o644, true, "is of format 2"},
+		"read-only":             {`{"format": 1, "rulesets": {}}`, 0o444, true, "the file is read-only"},
+		"unknown field":         {`{"format": 1, "rulesets": {}, "history": [1]}`, 0o644, false, `unknown field "history"`},
+		"no format":             {`{"rulesets": {}}`, 0o644, false, "no format given"},
+		"null":                  {`null`, 0o644, false, "no format given"},
+		"format 0":              {`{"format": 0, "rulesets": {}}`, 0o644, false, "format 0 is no format of statistics"},
+		"two values":            {`{"format": 1, "rulesets": {}} {}`, 0o644, false, "more than one JSON value"},
+		"unknown ruleset field": {`{"format": 1, "rulesets": {"plot": {"played": 1, "lost": 1}}}`, 0o644, false, `unknown field "lost"`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			st := &Store{Dir: t.TempDir()}
+			path := filepath.Join(st.Dir, "stats.json")
+			require.NoError(t, os.WriteFile(path, []byte(c.content), c.mode))
+			note, err := st.UpdateStats("plot", func(s *Stats) { s.Played++ })
+			data, rerr := os.ReadFile(path)
+			require.NoError(t, rerr)
+			entries, derr := os.ReadDir(st.Dir)
+			require.NoError(t, derr)
+			if c.kept {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.says)
+				assert.Empty(t, note)
+				assert.Equal(t, c.content, string(data), "left as it is")
+				assert.Len(t, entries, 1, "nothing set aside")
+				return
+			}
+			require.NoError(t, err)
+			assert.Contains(t, note, "the statistics file was damaged")
+			assert.Contains(t, note, c.says)
+			aside, aerr := os.ReadFile(path + ".bad")
+			require.NoError(t, aerr)
+			assert.Equal(t, c.content, string(aside), "kept aside")
+			assert.Contains(t, string(data), `"played": 1`)
+		})
+	}
+}

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,8 +25,12 @@ func IsTemp(name string) bool {
 // WriteFile writes data to path so that a crash at any moment leaves
 // either the old file or the new one, whole: the data goes to a temporary
 // file beside path, is flushed to disk and closed, the file is renamed over
-// path, and the directory is flushed so that the rename lasts too.
+// path, and the directory is flushed so that the rename lasts too. A file
+// made read-only is not replaced: the rename would not ask.
 func WriteFile(path string, data []byte) (err error) {
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o222 == 0 {
+		return &fs.PathError{Op: "write", Path: path, Err: errors.New("the file is read-only")}
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, tempPattern(path))
 	if err != nil {
