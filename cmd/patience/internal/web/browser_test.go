@@ -184,6 +184,27 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("link %q has no fragment", link)
 	}
 
+	// A squared pile shows its top card only, and a move of the whole pile
+	// starts there: clicked, then dropped (it once had no legal move).
+	eval(`(() => { const ta = document.querySelector("#source"); ta.value = "game \"Squares\" {\n  suits S\n  tableau t[2] { move whole; build any; to t }\n  reserve junk\n  deal { 2 to each t; rest to junk }\n  layout { row t squared; row junk }\n  win when junk is empty\n}\n"; ta.dispatchEvent(new Event("input")); return ""; })()`)
+	until("the squared piles", status+`.includes("Squares") && document.querySelectorAll('`+pile("t1")+` .card').length === 1`)
+	do("pick t1's top card", chromedp.Click(chromedp.CSS(pile("t1")+" .card")))
+	until("t2 marked", `document.querySelector('`+pile("t1")+` .card.picked') && document.querySelector('`+pile("t2")+`.target')`)
+	do("drop it on t2", chromedp.Click(chromedp.CSS(pile("t2")+" .cards")))
+	until("the whole pile moved", status+`.includes("moves 1") && document.querySelector("#message").textContent === "t1 t2 2"`)
+
+	// A drag the browser takes back (pointercancel) leaves no ghost and
+	// nothing picked, so the next tap is not taken for its drop.
+	if got := eval(`(() => { const c = document.querySelector('` + pile("t2") + ` .card'); const r = c.getBoundingClientRect();
+		const o = { bubbles: true, clientX: r.left + 5, clientY: r.top + 5, button: 0, pointerId: 1 };
+		c.dispatchEvent(new PointerEvent("pointerdown", o));
+		document.dispatchEvent(new PointerEvent("pointermove", { ...o, clientX: o.clientX + 40 }));
+		const during = !!document.querySelector(".ghost");
+		document.dispatchEvent(new PointerEvent("pointercancel", o));
+		return [during, !!document.querySelector(".ghost"), !!document.querySelector(".card.picked")].join(" "); })()`); got != "true false false" {
+		t.Errorf("a drag, then pointercancel: ghost during, ghost after, a card picked = %s, want true false false", got)
+	}
+
 	// A byte-order mark before the text: the checker counts its columns
 	// after it, and so must the marks (they once fell one character early,
 	// and the suggestion's fix went in one character early too).

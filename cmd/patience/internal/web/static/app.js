@@ -196,30 +196,65 @@ function paintEditor() {
   const diags = state.diags || [];
   // The gutter: a number per line, error lines marked.
   const bad = new Set(diags.filter((d) => d.line > 0).map((d) => d.line));
-  const n = text.split("\n").length;
-  const gutter = $("gutter");
-  const frag = document.createDocumentFragment();
-  for (let i = 1; i <= n; i++) frag.append(el("div", bad.has(i) ? "err" : "", String(i)));
-  frag.append(el("div", "", "\u00a0"));
-  gutter.replaceChildren(frag);
+  let n = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+  // Rebuilt only when the lines or the marks change, not at every key.
+  const gutterKey = n + ":" + [...bad].join(",");
+  if (state.gutterKey !== gutterKey) {
+    state.gutterKey = gutterKey;
+    const frag = document.createDocumentFragment();
+    for (let i = 1; i <= n; i++) frag.append(el("div", bad.has(i) ? "err" : "", String(i)));
+    frag.append(el("div", "", "\u00a0"));
+    $("gutter").replaceChildren(frag);
+  }
   // The backdrop: the same text, transparent, with the ranges marked. A
   // range over several lines (a whole block) is marked lightly; ranges
-  // may overlap, so the text is cut at every range's ends.
+  // may overlap, so the text is cut at every range's ends, and each piece
+  // is marked by how many ranges, and how many narrow ones, cover it
+  // (counted in one sweep: a file may have thousands of ranges).
   const rs = ranges(text, diags);
-  const cuts = [...new Set([0, text.length, ...rs.flatMap((r) => [r.a, Math.min(r.b, text.length)])])].sort((x, y) => x - y);
+  // Past the line of the last mark only the size of the text matters (for
+  // the scrolling): it is written as blank lines and one line of spaces as
+  // wide as the widest, which lay out at once where a large file's text
+  // would take a second at every key.
+  const last = rs.reduce((m, r) => Math.max(m, Math.min(r.b, text.length)), 0);
+  let end = rs.length === 0 ? 0 : text.indexOf("\n", last);
+  if (end < 0) end = text.length;
+  let pad = "";
+  if (end < text.length) {
+    const tail = text.slice(end).split("\n"); // the first is the rest of the last mark's line
+    let widest = 0;
+    for (const line of tail) {
+      let w = line.length;
+      for (let t = line.indexOf("\t"); t >= 0; t = line.indexOf("\t", t + 1)) w += 7;
+      widest = Math.max(widest, w);
+    }
+    pad = " ".repeat(widest) + "\n".repeat(tail.length - 1);
+  }
+  const shown = text.slice(0, end);
+  const cuts = [...new Set([0, shown.length, ...rs.flatMap((r) => [Math.min(r.a, shown.length), Math.min(r.b, shown.length)])])].sort((x, y) => x - y);
+  const at = new Map(cuts.map((c, k) => [c, k]));
+  const cover = new Array(cuts.length + 1).fill(0), narrow = new Array(cuts.length + 1).fill(0);
+  for (const r of rs) {
+    const a = at.get(Math.min(r.a, shown.length)), b = at.get(Math.min(r.b, shown.length));
+    if (a === undefined || b === undefined || b <= a) continue;
+    const wide = r.d.end_line && r.d.end_line > r.d.line;
+    cover[a]++; cover[b]--;
+    if (!wide) { narrow[a]++; narrow[b]--; }
+  }
   const back = $("backdrop");
   const parts = document.createDocumentFragment();
+  let over = 0, thin = 0;
   for (let k = 0; k + 1 < cuts.length; k++) {
-    const a = cuts[k], b = cuts[k + 1];
-    const piece = text.slice(a, b);
-    const over = rs.filter((r) => r.a <= a && b <= r.b);
-    if (over.length === 0) { parts.append(document.createTextNode(piece)); continue; }
-    const wide = over.every((r) => r.d.end_line && r.d.end_line > r.d.line);
-    parts.append(el("mark", wide ? "wide" : "", piece));
+    over += cover[k];
+    thin += narrow[k];
+    const piece = shown.slice(cuts[k], cuts[k + 1]);
+    if (over === 0) { parts.append(document.createTextNode(piece)); continue; }
+    parts.append(el("mark", thin === 0 ? "wide" : "", piece));
   }
   // A range at the very end of the text, or past it, still shows.
   if (rs.some((r) => r.a >= text.length)) parts.append(el("mark", "", " "));
-  parts.append(document.createTextNode("\n\u00a0"));
+  parts.append(document.createTextNode(pad + "\n\u00a0"));
   back.replaceChildren(parts);
   syncScroll();
 }
@@ -340,8 +375,12 @@ function movesOf(p, i) {
   const b = state.reply.board;
   const pile = b.piles[p];
   const top = pile.cards.length - 1;
-  return b.moves.filter((m) => {
-    if (m.kind === "play") return m.from === p && (pile.grid ? m.slot === i : m.count === pile.cards.length - i);
+  // A squared pile shows only its top card, which stands for the cards
+  // under it too: a move of several of them (a whole pile) starts there,
+  // after the move of the top card alone.
+  const squared = !pile.grid && !pile.fanned && i === top;
+  const moves = b.moves.filter((m) => {
+    if (m.kind === "play") return m.from === p && (pile.grid ? m.slot === i : m.count === pile.cards.length - i || squared);
     if (m.kind === "pair") {
       const first = m.from === p && (pile.grid ? m.slot === i : i === top);
       const second = m.count === 2 && m.from2 === p && (pile.grid ? m.slot2 === i : i === top);
@@ -349,6 +388,8 @@ function movesOf(p, i) {
     }
     return false;
   });
+  if (squared) moves.sort((a, b) => (a.kind === "play" && a.count === 1 ? 0 : 1) - (b.kind === "play" && b.count === 1 ? 0 : 1));
+  return moves;
 }
 
 // partner is the other card of a pair move, seen from the picked card.
@@ -431,7 +472,7 @@ function pileElement(b, p, t, hint) {
     if (cardIsPicked(p, i)) e.classList.add("picked");
     if (t.cards.some((x) => x.pile === p && x.index === i)) e.classList.add("target");
     if (hint && hint.from === p && !pile.stock && hint.kind !== "deal" && hint.kind !== "redeal") {
-      const from = pile.grid ? hint.slot : (hint.kind === "play" ? n - hint.count : n - 1);
+      const from = pile.grid ? hint.slot : (hint.kind === "play" && pile.fanned ? n - hint.count : n - 1);
       if (from === i) e.classList.add("hint");
     }
     cards.append(e);
@@ -593,6 +634,20 @@ document.addEventListener("pointerup", (ev) => {
   state.picked = null;
   paintBoard();
 });
+
+// A drag the browser takes back (a touch that turns into a scroll, a lost
+// capture) ends with nothing played and nothing left picked.
+function cancelDrag() {
+  const d = drag.start;
+  drag.start = null;
+  if (!d || !drag.moved) return;
+  drag.moved = false;
+  drag.ghost.remove();
+  drag.ghost = null;
+  state.picked = null;
+  paintBoard();
+}
+document.addEventListener("pointercancel", cancelDrag);
 
 // ---- buttons and keys ----
 
