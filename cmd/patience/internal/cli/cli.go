@@ -35,7 +35,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // run is Run with the command tree given.
 func run(ctx context.Context, root *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	stdout, stderr = newSafeWriter(stdout), newSafeWriter(stderr)
+	out := newSafeWriter(stdout)
+	stdout, stderr = out, newSafeWriter(stderr)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -43,6 +44,11 @@ func run(ctx context.Context, root *cobra.Command, args []string, stdin io.Reade
 	err := helpForUnknown(root, args)
 	if err == nil {
 		err = root.ExecuteContext(ctx)
+	}
+	if err == nil && out.err != nil {
+		// A command that went on past its output's failure: what it
+		// printed is lost, and that is no success.
+		err = fmt.Errorf("cannot write the output: %v", out.err)
 	}
 	if err == nil {
 		return 0

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -293,4 +294,27 @@ func TestHelpBeforeTheCommand(t *testing.T) {
 	code, _, errOut := run("--", "show", "precedence")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "patience: \"show\" follows \"--\", which makes it an argument, not a command: write \"patience show precedence\"\n", errOut)
+}
+
+// fullWriter fails every write, as a full disk does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// Output that cannot be written is an error, whichever command prints it:
+// solve, validate and line-mode play went on and exited 0.
+func TestOutputThatCannotBeWritten(t *testing.T) {
+	t.Setenv(store.HomeEnv, t.TempDir())
+	for _, args := range [][]string{
+		{"show", "klondike", "--seed", "1"},
+		{"solve", "klondike", "--seed", "1"},
+		{"validate", "golf"},
+		{"list"},
+		{"play", "golf", "--seed", "1", "--plain"},
+	} {
+		var errOut strings.Builder
+		code := Run(context.Background(), args, strings.NewReader("deal\n"), fullWriter{}, &errOut)
+		assert.Equal(t, 1, code, "%v", args)
+		assert.Contains(t, errOut.String(), "no space left on device", "%v", args)
+	}
 }

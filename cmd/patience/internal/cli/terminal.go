@@ -18,9 +18,12 @@ import (
 // escapes control characters already.
 //
 // A character split between two writes is held back until the rest comes.
+// The first write that fails is kept (see run), so that output lost to a
+// full disk or a closed stream is never a silent success.
 type safeWriter struct {
 	w       io.Writer
 	pending []byte
+	err     error
 }
 
 func newSafeWriter(w io.Writer) *safeWriter { return &safeWriter{w: w} }
@@ -52,6 +55,9 @@ func (s *safeWriter) Write(p []byte) (int, error) {
 	}
 	text := string(buf[:end])
 	if _, err := io.WriteString(s.w, dsl.Escape(text)); err != nil {
+		if s.err == nil {
+			s.err = err
+		}
 		return 0, err
 	}
 	return len(p), nil
