@@ -29,6 +29,11 @@ link. An interrupt or SIGTERM stops the server, with a line on stderr and
 the exit code 128 plus the signal's number.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if _, _, err := net.SplitHostPort(addr); err != nil {
+				// An empty address would listen on every interface, at a
+				// port of the system's choosing: say so instead.
+				return fmt.Errorf("--addr %q is no host:port, e.g. 127.0.0.1:8080 (or :8080 for every interface)", addr)
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return fmt.Errorf("cannot serve on %s: %v", addr, err)

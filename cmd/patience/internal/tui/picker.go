@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -74,6 +76,16 @@ func (pk *picker) update(msg tea.Msg, height int) tea.Cmd {
 				path := strings.TrimSpace(pk.path)
 				if path == "" {
 					pk.msg = "type the path of a .patience file"
+					return nil
+				}
+				// Reading a FIFO or a device would hold the screen until it
+				// gave something; only a regular file is opened here.
+				if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+					what := "not a regular file"
+					if fi.IsDir() {
+						what = "a directory"
+					}
+					pk.msg = oneLine(fmt.Sprintf("cannot open %s: it is %s", strconv.Quote(path), what))
 					return nil
 				}
 				return func() tea.Msg { return pickedMsg{arg: path} }

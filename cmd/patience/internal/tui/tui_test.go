@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -749,4 +750,31 @@ func TestPickerShowsAWholeError(t *testing.T) {
 	}
 	assert.Equal(t, before, strings.Count(h.frame(), "\n"), "the frame keeps its height")
 	assert.Contains(t, h.frame(), "File: "+path)
+}
+
+// A FIFO typed into the picker is refused at once: reading it held the
+// screen, keys and all, until something wrote to it.
+func TestPickerRefusesAFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "rules.patience")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	h := openHarness(t, "", nil, t.TempDir())
+	h.keys("o")
+	h.typeText(fifo)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.keys("enter")
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0) // let the reader go
+		if err == nil {
+			f.Close()
+		}
+		t.Fatal("opening a FIFO held the picker")
+	}
+	require.Equal(t, screenPicker, h.a.screen)
+	assert.Contains(t, strings.Join(strings.Fields(h.frame()), " "), "it is not a regular file")
 }
