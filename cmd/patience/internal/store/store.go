@@ -293,11 +293,17 @@ type Passed struct {
 	Err   error
 	Aside string
 	Time  time.Time
+	// Unread: the file could not be read at all (its permissions, say),
+	// and is left as it is.
+	Unread bool
 }
 
 // Note says in one sentence why a save is passed over.
 func (ps Passed) Note() string {
-	if ps.Aside != "" {
+	switch {
+	case ps.Unread:
+		return fmt.Sprintf("a saved game in %s cannot be read (%v); the file is left as it is", ps.Path, ps.Err)
+	case ps.Aside != "":
 		return fmt.Sprintf("%s was damaged (%v); it is kept as %s", ps.Path, ps.Err, filepath.Base(ps.Aside))
 	}
 	moves := "moves"
@@ -318,10 +324,17 @@ func (st *Store) Resumable(key string, rules *interp.Rules) (*Saved, []Passed) {
 	for _, f := range st.saveFiles(key) {
 		path := f.path
 		data, err := readSave(path)
-		if err != nil {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue // gone meanwhile
+		case err != nil && !errors.Is(err, errLarge):
+			passed = append(passed, Passed{Path: path, Err: err, Time: f.time, Unread: true})
 			continue
 		}
-		sv, err := Parse(data)
+		var sv *Saved
+		if err == nil { // (one too large is no save either)
+			sv, err = Parse(data)
+		}
 		if err != nil {
 			ps := Passed{Path: path, Err: err, Time: f.time}
 			if aside, aerr := SetAside(path); aerr == nil {
@@ -343,7 +356,7 @@ func (st *Store) Resumable(key string, rules *interp.Rules) (*Saved, []Passed) {
 	}
 	var newer []Passed
 	for _, ps := range passed {
-		if best == nil || ps.Aside != "" || ps.Time.After(bestTime) {
+		if best == nil || ps.Aside != "" || ps.Unread || ps.Time.After(bestTime) {
 			newer = append(newer, ps)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -362,4 +363,27 @@ func TestStatsFilesLeftAlone(t *testing.T) {
 			assert.Contains(t, string(data), `"played": 1`)
 		})
 	}
+}
+
+// A save that cannot be read is said, not passed over in silence, and
+// left as it is; one larger than any save is damaged, and set aside.
+func TestUnreadableSavesAreSaid(t *testing.T) {
+	st := &Store{Dir: t.TempDir()}
+	rules := builtin(t, "plot")
+	unread := st.SavePath("plot", 3)
+	require.NoError(t, os.MkdirAll(unread, 0o755)) // a directory: it cannot be read
+	large := st.SavePath("plot", 4)
+	require.NoError(t, os.WriteFile(large, bytes.Repeat([]byte(" "), maxSaveSize+1), 0o644))
+	sv, passed := st.Resumable("plot", rules)
+	assert.Nil(t, sv)
+	var notes []string
+	for _, ps := range passed {
+		notes = append(notes, ps.Note())
+	}
+	slices.Sort(notes)
+	require.Len(t, notes, 2)
+	assert.Equal(t, "a saved game in "+unread+" cannot be read (is a directory); the file is left as it is", notes[1])
+	assert.Equal(t, large+" was damaged (not a saved game: larger than 16777216 bytes); it is kept as plot-4.json.bad", notes[0])
+	assert.DirExists(t, unread)
+	assert.FileExists(t, large+".bad")
 }
