@@ -514,6 +514,7 @@ func (st *Store) Count(key string, counted *bool, result *string, moves int, sta
 // damaged file is not left to block every game: it is set aside as
 // stats.json.bad, new statistics are started, and note says so.
 func (st *Store) UpdateStats(key string, change func(*Stats)) (note string, err error) {
+	defer st.lockStats()()
 	all, err := st.Stats()
 	path := filepath.Join(st.Dir, "stats.json")
 	var dmg damaged
