@@ -485,8 +485,21 @@ func (c *checker) unknown(r *dsl.Ref, what string) {
 		c.errorf(r, "%q is a %s, not a %s", r.Text, kind, what)
 		return
 	}
+	// A number past a group's end (f9 of f1 to f8): say what the group has.
+	if base := strings.TrimRight(r.Text, "0123456789"); base != r.Text && base != "" {
+		if g, ok := c.group[base]; ok && len(g.Piles) > 1 && !strings.HasPrefix(r.Text[len(base):], "0") {
+			first, last := c.g.Piles[g.Piles[0]].Name, c.g.Piles[g.Piles[len(g.Piles)-1]].Name
+			if first == base+"1" && last == base+strconv.Itoa(len(g.Piles)) {
+				c.errorf(r, "unknown %s %q: %q has %d piles, %s to %s", what, r.Text, base, len(g.Piles), first, last)
+				return
+			}
+		}
+	}
 	var cands []string
 	for n, k := range c.names {
+		if k == "group" && what == "pile" && len(c.group[n].Piles) != 1 {
+			continue // where one pile goes, a group of several is refused: not a fix
+		}
 		if strings.Contains(what, k) || (k == "group" && strings.Contains(what, "pile")) {
 			cands = append(cands, n)
 		}

@@ -166,6 +166,13 @@ func TestBrowser(t *testing.T) {
 	until("the diagnostic and its suggestion", `document.querySelector("#diagnostics").textContent.includes('precedence.patience:20:15: error: unknown pile or group "wast"; did you mean "waste"?')`)
 	until("the board marked stale", `document.querySelector("#board").classList.contains("stale") && !document.querySelector("#stale").hidden`)
 	until("the line and the range marked", `document.querySelectorAll("#gutter div.err")[0] && [...document.querySelectorAll("#gutter div.err")].some(d => d.textContent === "20") && [...document.querySelectorAll("#backdrop mark")].some(m => m.textContent === "wast")`)
+	// The diagnostic is a button for the keyboard too: Enter selects its range.
+	// (A keydown of its own: the protocol's key event sends the character
+	// after it whatever the page did with the keydown, as no keyboard does.)
+	eval(`(() => { const d = document.querySelector("#diagnostics .diag"); d.focus();
+		d.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true })); return ""; })()`)
+	until("its range selected", `(() => { const ta = document.querySelector("#source"); return document.activeElement === ta && ta.value.slice(ta.selectionStart, ta.selectionEnd) === "wast"; })()`)
+	eval(`(() => { const ta = document.querySelector("#source"); ta.setSelectionRange(ta.selectionEnd, ta.selectionEnd); return ""; })()`)
 	until("the link holds the edited file", `location.hash.includes("rules=") && location.hash.includes("seed=29")`)
 	link := eval(`location.href`)
 	screenshot("typo.png")

@@ -291,6 +291,9 @@ function paintDiagnostics(reply) {
     item.tabIndex = 0;
     item.append(document.createTextNode(where + d.severity + ": " + msg));
     item.addEventListener("click", () => select(d));
+    item.addEventListener("keydown", (ev) => { // a button answers Enter and Space
+      if (ev.target === item && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); select(d); }
+    });
     if (d.suggestion && d.line) {
       const fix = el("button", "fix", "use " + JSON.stringify(d.suggestion));
       fix.type = "button";
