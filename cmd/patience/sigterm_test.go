@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -68,6 +69,36 @@ func TestSigterm(t *testing.T) {
 		assert.Equal(t, 143, p.terminate())
 		assert.NotContains(t, stdout.String(), "either", "the hint ran on after the signal")
 		assert.Contains(t, p.stderr.String(), "patience: terminated; the game is saved to ")
+	})
+
+	t.Run("stats", func(t *testing.T) {
+		// Deals that take their whole 10 s each: the signal stops the
+		// study at once, and says that nothing was settled. With --json,
+		// the lines written are said to be the first deals.
+		for _, json := range []bool{false, true} {
+			home := t.TempDir()
+			var stdout syncBuffer
+			args := []string{"stats", "spider", "--deals", "1:50", "--timeout", "10s", "--jobs", "1"}
+			if json {
+				args = append(args, "--json")
+			}
+			p := startWith(t, &stdout, bin, home, args...)
+			time.Sleep(300 * time.Millisecond)
+			assert.Equal(t, 143, p.terminate())
+			assert.Equal(t, "patience: terminated; no deal was settled\n", p.stderr.String())
+			assert.Empty(t, stdout.String())
+		}
+		home := t.TempDir()
+		var stdout syncBuffer
+		p := startWith(t, &stdout, bin, home, "stats", "golf", "--deals", "1:100000", "--jobs", "1", "--json")
+		deadline := time.Now().Add(5 * time.Second)
+		for strings.Count(stdout.String(), "\n") < 3 && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		assert.Equal(t, 143, p.terminate())
+		lines := strings.Count(stdout.String(), "\n")
+		assert.Regexp(t, `^patience: terminated; the lines written are the first [0-9]+ of the 100000 deals, seeds 1 to [0-9]+\n$`, p.stderr.String())
+		assert.Contains(t, p.stderr.String(), " the first "+strconv.Itoa(lines)+" of ")
 	})
 
 	t.Run("the protocol", func(t *testing.T) {

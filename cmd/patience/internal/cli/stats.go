@@ -110,22 +110,49 @@ runs over different deals, are combined into one summary by
 				rules: r, ruleset: rulesetName(args[0]), first: first, last: last,
 				jobs: jobs, limits: limits,
 			}
+			// An interrupt or SIGTERM stops the study at once: what was
+			// settled by then is printed (the deals are settled in seed
+			// order, so they are the first ones), and said.
+			ctx, stop := catchSignals(cmd.Context())
+			defer stop()
+			done := 0
+			interrupted := func() string {
+				if done == 0 {
+					return "; no deal was settled"
+				}
+				what := "the summary is of"
+				if asJSON {
+					what = "the lines written are"
+				}
+				return fmt.Sprintf("; %s the first %d of the %d deals, seeds %d to %d", what, done, last-first+1, first, first+uint64(done)-1)
+			}
 			if asJSON {
-				return run.solve(cmd.Context(), func(d dealResult) error {
+				err := run.solve(ctx, func(d dealResult) error {
+					done++
 					return writeJSONLine(cmd.OutOrStdout(), d)
 				})
+				return stopped(ctx, err, interrupted)
 			}
 			var bar *progressBar
 			if isTerminal(cmd.ErrOrStderr()) {
 				bar = newProgressBar(raw(cmd.ErrOrStderr()), last-first+1)
 			}
 			var sum summary
-			err = run.solve(cmd.Context(), func(d dealResult) error {
+			err = run.solve(ctx, func(d dealResult) error {
+				done++
 				sum.add(d)
 				bar.update(&sum)
 				return nil
 			})
 			bar.clear()
+			if _, ok := caughtSignal(ctx); ok {
+				if done > 0 {
+					if werr := sum.write(cmd.OutOrStdout(), run.ruleset); werr != nil {
+						return werr
+					}
+				}
+				return stopped(ctx, err, interrupted)
+			}
 			if err != nil {
 				return err
 			}
@@ -225,7 +252,20 @@ func (run *statsRun) solve(ctx context.Context, emit func(dealResult) error) err
 	// order. At most jobs of them wait at a time.
 	pending := map[uint64]dealResult{}
 	next := run.first
-	for d := range results {
+	for {
+		var d dealResult
+		var ok bool
+		select {
+		case d, ok = <-results:
+		case <-ctx.Done():
+			// At once, not after the deals being searched (each may
+			// take up to its --timeout): the workers stop with the
+			// process.
+			return ctx.Err()
+		}
+		if !ok {
+			break
+		}
 		pending[d.Seed] = d
 		for {
 			d, ok := pending[next]
