@@ -508,6 +508,23 @@ func TestHelpAndQuit(t *testing.T) {
 func TestFileKey(t *testing.T) {
 }
 
+// resumeFrom opens the app as "patience play --resume path" would, with
+// h's settings, on plot.
+func resumeFrom(t *testing.T, h *harness, path string) *harness {
+	t.Helper()
+	sv, err := store.Read(path)
+	require.NoError(t, err)
+	g, err := h.game().Rules.Load(sv.Position)
+	require.NoError(t, err)
+	cfg := h.cfg
+	cfg.Game, cfg.Seed = nil, nil
+	cfg.Resumed, cfg.ResumedFrom, cfg.Key = g, path, "plot"
+	r := &harness{t: t, now: h.now, cfg: cfg}
+	r.a = newApp(cfg, plainTheme())
+	r.send(tea.WindowSizeMsg{Width: testW, Height: testH})
+	return r
+}
+
 func TestResumeFromFile(t *testing.T) {
 	// play --resume FILE with a save of this package: the clock and the
 	// statistics state come back with the position.
@@ -516,18 +533,7 @@ func TestResumeFromFile(t *testing.T) {
 	h.keys("d")
 	h.now = h.now.Add(42 * time.Second)
 	h.keys("c", "0")
-	path := (&store.Store{Dir: dir}).SavePath("plot", 3)
-	sv, err := store.Read(path)
-	require.NoError(t, err)
-	g, err := h.game().Rules.Load(sv.Position)
-	require.NoError(t, err)
-
-	cfg := h.cfg
-	cfg.Game, cfg.Seed = nil, nil
-	cfg.Resumed, cfg.ResumedFrom, cfg.Key = g, path, "plot"
-	r := &harness{t: t, now: h.now, cfg: cfg}
-	r.a = newApp(cfg, plainTheme())
-	r.send(tea.WindowSizeMsg{Width: testW, Height: testH})
+	r := resumeFrom(t, h, (&store.Store{Dir: dir}).SavePath("plot", 3))
 	assert.Equal(t, screenGame, r.a.screen)
 	assert.Contains(t, r.frame(), "moves 2  time 0:42")
 	assert.True(t, r.a.play.counted)
@@ -551,19 +557,7 @@ func TestAnotherGameOfTheDealIsSetAside(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, kept.Moves, 3)
 
-	resume := func() *harness {
-		sv, err := store.Read(copied)
-		require.NoError(t, err)
-		g, err := h.game().Rules.Load(sv.Position)
-		require.NoError(t, err)
-		cfg := h.cfg
-		cfg.Game, cfg.Seed = nil, nil
-		cfg.Resumed, cfg.ResumedFrom, cfg.Key = g, copied, "plot"
-		r := &harness{t: t, now: h.now, cfg: cfg}
-		r.a = newApp(cfg, plainTheme())
-		r.send(tea.WindowSizeMsg{Width: testW, Height: testH})
-		return r
-	}
+	resume := func() *harness { return resumeFrom(t, h, copied) }
 	r := resume()
 	r.keys("q")
 	after, err := store.Read(path)
