@@ -126,6 +126,17 @@ func TestProgressBar(t *testing.T) {
 	bar.clear()
 	assert.Equal(t, "\r\x1b[K", b.String())
 
+	// A long study: the line keeps to one line of 80 columns (it was 94
+	// wide, and a line that wraps leaves a copy at every redraw).
+	b.Reset()
+	big := newProgressBar(&b, 100000)
+	b.Reset()
+	big.draw(&summary{n: 99999, won: 81234, unwinnable: 9876, unknown: 8889})
+	line := strings.TrimSuffix(strings.TrimPrefix(b.String(), "\r"), "\x1b[K")
+	assert.LessOrEqual(t, len(line), 79, line)
+	assert.Contains(t, line, "99999/100000 deals  won 81234  unwinnable 9876  unknown 8889")
+	assert.True(t, strings.HasPrefix(line, "[#"), line)
+
 	// No terminal, no bar.
 	var none *progressBar
 	none.update(s)

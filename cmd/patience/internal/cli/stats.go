@@ -17,6 +17,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
@@ -474,13 +475,25 @@ func (b *progressBar) update(s *summary) {
 	}
 }
 
+// draw writes the bar on one line of the terminal as wide as it is now: a
+// line that wrapped would leave a copy on the screen at every redraw.
 func (b *progressBar) draw(s *summary) {
-	const width = 30
 	b.last = time.Now()
-	filled := int(uint64(width) * uint64(s.n) / b.total)
-	bar := strings.Repeat("#", filled) + strings.Repeat(".", width-filled)
-	text := fmt.Sprintf("[%s] %d/%d deals  won %d  unwinnable %d  unknown %d  %s",
-		bar, s.n, b.total, s.won, s.unwinnable, s.unknown, time.Since(b.start).Round(time.Second))
+	cols := 80
+	if f, ok := b.w.(*os.File); ok {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
+			cols = w
+		}
+	}
+	text := fmt.Sprintf("%d/%d deals  won %d  unwinnable %d  unknown %d  %s",
+		s.n, b.total, s.won, s.unwinnable, s.unknown, time.Since(b.start).Round(time.Second))
+	if width := min(30, cols-1-len(text)-3); width >= 5 {
+		filled := int(uint64(width) * uint64(s.n) / b.total)
+		text = "[" + strings.Repeat("#", filled) + strings.Repeat(".", width-filled) + "] " + text
+	}
+	if len(text) > cols-1 {
+		text = text[:max(cols-1, 0)] // ASCII only
+	}
 	fmt.Fprintf(b.w, "\r%s\x1b[K", text)
 }
 
