@@ -43,6 +43,10 @@ formatted.`,
 				if err != nil {
 					return fmt.Errorf("cannot read standard input: %v", err)
 				}
+				if len(src) > dsl.MaxFileSize {
+					// Read no further than one byte past the limit: its size is not known.
+					return fmt.Errorf("<standard input>: file is larger than the limit of %d bytes", dsl.MaxFileSize)
+				}
 				return fmtOne("<standard input>", src, out, list, diff, false)
 			}
 			files, errs := fmtFiles(args)

@@ -33,6 +33,13 @@ func TestFmtStdin(t *testing.T) {
 	assert.Empty(t, out)
 	assert.Contains(t, errOut, `<standard input>:2:18: error: unknown statement "bulid" in a pile block; did you mean "build"?`)
 	assert.Contains(t, errOut, "^^^^^")
+
+	// Past the limit, read no further: its size is not known, and was
+	// said to be the limit and one byte.
+	code, out, errOut = runFmt(t, strings.Repeat("\x00", 2<<20))
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "patience: <standard input>: file is larger than the limit of 1048576 bytes\n", errOut)
 }
 
 func TestFmtFiles(t *testing.T) {
