@@ -415,6 +415,11 @@ type damaged struct{ err error }
 
 func (d damaged) Error() string { return d.err.Error() }
 
+// laterFormat is the error of a statistics file that a later version wrote.
+func laterFormat(path string, format int) error {
+	return fmt.Errorf("%s is of format %d, written by a later version of patience, which this one (format %d) cannot write without losing what it holds", path, format, statsFormat)
+}
+
 // Stats reads every ruleset's statistics. A missing file is no statistics.
 // A file that cannot be read, or is of a later format, is an error; one
 // whose content no play could give is a damaged error too.
@@ -441,7 +446,7 @@ func (st *Store) Stats() (map[string]Stats, error) {
 			Format int `json:"format"`
 		}
 		if json.Unmarshal(data, &later) == nil && later.Format > statsFormat {
-			return map[string]Stats{}, fmt.Errorf("%s is of format %d, written by a later version of patience, which this one (format %d) cannot write without losing what it holds", path, later.Format, statsFormat)
+			return map[string]Stats{}, laterFormat(path, later.Format)
 		}
 		return map[string]Stats{}, damaged{fmt.Errorf("%s: %v", path, jsonError(data, err))}
 	}
@@ -451,7 +456,7 @@ func (st *Store) Stats() (map[string]Stats, error) {
 	case f.Format == nil:
 		return map[string]Stats{}, damaged{fmt.Errorf("%s: no format given", path)}
 	case *f.Format > statsFormat:
-		return map[string]Stats{}, fmt.Errorf("%s is of format %d, written by a later version of patience, which this one (format %d) cannot write without losing what it holds", path, *f.Format, statsFormat)
+		return map[string]Stats{}, laterFormat(path, *f.Format)
 	case *f.Format != statsFormat:
 		return map[string]Stats{}, damaged{fmt.Errorf("%s: format %d is no format of statistics", path, *f.Format)}
 	}
