@@ -248,11 +248,16 @@ func tokenSpan(t dsl.Token) Span {
 	return Span{start, end}
 }
 
-// Definition returns where the name at off is declared.
+// Definition returns where the name at off is declared (read from the
+// sketched outline while the file does not parse, see sketchDecls).
 func (d *Doc) Definition(off int) ([]Span, bool) {
 	t, ok := d.Word(off)
 	if !ok || !t.Name && !isRoleWord(t.Text) {
 		return nil, false
+	}
+	if d.File == nil {
+		spans := d.sketchDecls(t.Text)
+		return spans, len(spans) > 0
 	}
 	s := d.symbols[t.Text]
 	if s == nil {
@@ -272,6 +277,9 @@ func isRoleWord(s string) bool { _, ok := roleGroups[s]; return ok }
 // first when withDecl.
 func (d *Doc) References(off int, withDecl bool) []Span {
 	t, ok := d.Word(off)
+	if ok && d.File == nil {
+		return d.sketchRefs(t, withDecl)
+	}
 	if !ok || d.symbols[t.Text] == nil {
 		return nil
 	}
@@ -600,6 +608,64 @@ func (d *Doc) Outline() []Outline {
 		root.Children = append(root.Children, o)
 	}
 	return []Outline{root}
+}
+
+// sketchDecls is where the sketch (see sketch) declares name, for a file
+// that does not parse: a pile's, a group's, a phase's or a value's name,
+// and for a numbered pile of a group (f3 of f[4]) the group's.
+func (d *Doc) sketchDecls(name string) []Span {
+	var out []Span
+	for _, root := range d.sketch() {
+		for role, group := range roleGroups {
+			if group != name {
+				continue
+			}
+			// A role's group: the role word of its first pile.
+			for _, o := range root.Children {
+				if start := o.Range.Start; (o.Kind == string(Pile) || o.Kind == string(Group)) && strings.HasPrefix(string(d.Src[start.Offset:]), role) {
+					end := start
+					end.Offset += len(role)
+					end.Column += len(role)
+					return []Span{{start, end}}
+				}
+			}
+		}
+		for _, o := range root.Children {
+			base, rng, group := strings.Cut(o.Name, "[")
+			switch {
+			case o.Kind != string(Pile) && o.Kind != string(Group) && o.Kind != string(Phase) && o.Kind != string(Value):
+			case base == name && o.Select.End.Offset > o.Select.Start.Offset && string(d.Src[o.Select.Start.Offset:o.Select.End.Offset]) == name:
+				out = append(out, o.Select)
+			case group && base != "" && len(name) > len(base) && strings.HasPrefix(name, base):
+				n, err := strconv.Atoi(name[len(base):])
+				from, to := groupRange(dsl.Tokens([]byte(strings.TrimSuffix(rng, "]"))))
+				if err == nil && name[len(base)] != '0' && from <= n && n <= to {
+					out = append(out, o.Select)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sketchRefs is References for a file that does not parse: the words
+// that are the name, wherever the sketch finds it declared.
+func (d *Doc) sketchRefs(t dsl.Token, withDecl bool) []Span {
+	decls := d.sketchDecls(t.Text)
+	if len(decls) == 0 {
+		return nil
+	}
+	var out []Span
+	if withDecl {
+		out = append(out, decls...)
+	}
+	for _, u := range d.tokens() {
+		if !u.Name && !(u.Keyword && isRoleWord(u.Text)) || u.Text != t.Text || slices.ContainsFunc(decls, func(s Span) bool { return s.Start.Offset == u.Offset }) {
+			continue
+		}
+		out = append(out, tokenSpan(u))
+	}
+	return out
 }
 
 // stmtWords are the words a statement of a game block starts with.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -295,4 +296,66 @@ func flatOutline(os []lang.Outline) []string {
 		out = append(out, flatOutline(o.Children)...)
 	}
 	return out
+}
+
+// While a file does not parse, go to definition and find references still
+// work from the sketched outline: a numbered pile goes to its group, and a
+// name's uses are the words that are it.
+func TestDefinitionWhileTyping(t *testing.T) {
+	src, _ := rulesets.Source("precedence")
+	broken := strings.Replace(string(src), "build down any-suit wrap", "build dwn any-suit wrap", 1)
+	d := lang.Analyze("x.patience", []byte(broken), nil)
+	require.Nil(t, d.File)
+	text := func(s lang.Span) string { return broken[s.Start.Offset:s.End.Offset] }
+
+	defs, ok := d.Definition(strings.Index(broken, "take K to f1") + len("take K to f"))
+	require.True(t, ok)
+	require.Len(t, defs, 1)
+	assert.Equal(t, "f", text(defs[0]))
+	assert.Equal(t, 12, defs[0].Start.Line)
+
+	_, ok = d.Definition(strings.Index(broken, "take K to f1") + len("take K to "))
+	assert.True(t, ok, "f1")
+	_, ok = d.Definition(strings.Index(broken, "take K"))
+	assert.False(t, ok, "take is no name")
+
+	refs := d.References(strings.Index(broken, "deal 1 to waste")+len("deal 1 to w"), true)
+	var lines []int
+	for _, r := range refs {
+		assert.Equal(t, "waste", text(r))
+		lines = append(lines, r.Start.Line)
+	}
+	assert.Equal(t, []int{23, 20, 21, 32}, lines, "the declaration, then `deal 1 to waste`, `redeal 2 from waste` and the layout")
+}
+
+// On every built-in game, the definitions and references read from the
+// words alone are the parsed file's, for every name and role word.
+func TestSketchedDefinitionsAreTheParsedOnes(t *testing.T) {
+	starts := func(ss []lang.Span) []int {
+		var out []int
+		for _, s := range ss {
+			out = append(out, s.Start.Offset)
+		}
+		slices.Sort(out)
+		return out
+	}
+	n := 0
+	for _, name := range rulesets.Names() {
+		src, _ := rulesets.Source(name)
+		d := lang.Analyze("x.patience", src, nil)
+		for _, tk := range dsl.Tokens(d.Src) {
+			if tk.Comment || tk.String || !tk.Name && !tk.Keyword {
+				continue
+			}
+			off := tk.Offset + 1
+			want, _ := d.Definition(off)
+			if len(want) == 0 && !tk.Name {
+				continue // a keyword that declares nothing
+			}
+			n++
+			assert.Equal(t, starts(want), starts(d.SketchDefinition(tk.Text)), "%s: definition of %s at line %d", name, tk.Text, tk.Line)
+			assert.Equal(t, starts(d.References(off, true)), starts(d.SketchReferences(off)), "%s: references of %s at line %d", name, tk.Text, tk.Line)
+		}
+	}
+	assert.Greater(t, n, 500)
 }
