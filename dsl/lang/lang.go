@@ -634,7 +634,7 @@ func (d *Doc) sketchDecls(name string) []Span {
 			base, rng, group := strings.Cut(o.Name, "[")
 			switch {
 			case o.Kind != string(Pile) && o.Kind != string(Group) && o.Kind != string(Phase) && o.Kind != string(Value):
-			case base == name && o.Select.End.Offset > o.Select.Start.Offset && string(d.Src[o.Select.Start.Offset:o.Select.End.Offset]) == name:
+			case base == name: // its Select is the name (or an unnamed pile's role word)
 				out = append(out, o.Select)
 			case group && base != "" && len(name) > len(base) && strings.HasPrefix(name, base):
 				n, err := strconv.Atoi(name[len(base):])
@@ -681,8 +681,9 @@ var stmtWords = map[string]bool{
 // or after a block's closing brace, and runs to the next one; braces,
 // brackets and parentheses nest, and a block not yet closed ends at a line
 // that starts a statement no further indented than the block's own (as one
-// starts while the block's closing brace is still to be typed). A slip makes at worst an entry short, long
-// or missing; the outline is not used to check anything.
+// starts while the block's closing brace is still to be typed). A slip
+// makes at worst an entry short, long or missing; the outline is not used
+// to check anything.
 func (d *Doc) sketch() []Outline {
 	var toks []dsl.Token
 	for _, t := range d.tokens() {
