@@ -43,12 +43,13 @@ const Name = "patience"
 // the client cannot be read (its frame is broken, or the stream ends inside
 // it: the connection cannot go on past it), and when the client exits
 // without shutting down first, as the protocol says. A frame whose body is
-// no JSON-RPC message is passed over (see safeCodec.ReadObject).
+// no JSON-RPC message is answered with an error and the session goes on
+// (see answeringStream).
 func Serve(ctx context.Context, stream io.ReadWriteCloser, version string) error {
 	s := &server{docs: map[string]*document{}, version: version}
 	h := s.handler()
 	codec := &safeCodec{}
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, codec), jsonrpc2.HandlerWithError(
+	conn := jsonrpc2.NewConn(ctx, answeringStream{jsonrpc2.NewBufferedStream(stream, codec)}, jsonrpc2.HandlerWithError(
 		func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
 			return s.handle(ctx, conn, req, h)
 		}), jsonrpc2.SetLogger(log.New(io.Discard, "", 0))) // Serve says what went wrong, once
@@ -97,14 +98,15 @@ func (*safeCodec) WriteObject(w io.Writer, obj any) error {
 
 // ReadObject reads the next message. One whose body is no JSON-RPC message
 // (not JSON, or JSON of another shape), or is longer than maxMessage, is
-// passed over, and the next one read: its frame says where it ends, so the
-// connection can go on. A frame
-// that is broken, or a stream that ends inside one, ends the connection.
+// returned as a *badMessage, for answeringStream to answer: the frame says
+// where the message ends, so the connection can go on. A frame that is broken, or a stream that ends
+// inside one, ends the connection.
 func (c *safeCodec) ReadObject(r *bufio.Reader, v any) error {
 	for {
 		body, err := readFrame(r)
-		if errors.Is(err, errTooLarge) {
-			continue // its bytes are read and dropped: the next message follows
+		var bad *badMessage
+		if errors.As(err, &bad) {
+			return err // its bytes are read and dropped: the next message follows
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -116,14 +118,50 @@ func (c *safeCodec) ReadObject(r *bufio.Reader, v any) error {
 			}
 			return err
 		}
-		if json.Unmarshal(body, v) == nil {
+		err = json.Unmarshal(body, v)
+		switch {
+		case err == nil:
 			return nil
+		case !json.Valid(body):
+			return &badMessage{jsonrpc2.CodeParseError, "parse error: the message is not JSON (" + err.Error() + ")"}
+		default:
+			return &badMessage{jsonrpc2.CodeInvalidRequest, "invalid request: the message is JSON but no request, response or notification"}
 		}
 	}
 }
 
-// errTooLarge is a message longer than maxMessage, read and dropped.
-var errTooLarge = errors.New("a message larger than the limit")
+// badMessage is a message read whole that is no JSON-RPC message.
+type badMessage struct {
+	code    int64
+	message string
+}
+
+func (b *badMessage) Error() string { return b.message }
+
+// answeringStream answers each message that is no JSON-RPC message as
+// JSON-RPC 2.0 asks (a parse error, -32700, for a body that is no JSON; an
+// invalid request, -32600, for JSON of another shape; with a null id, since
+// none could be read) and reads on: jsonrpc2.Conn would end the connection
+// at the first error ReadObject returns.
+type answeringStream struct{ jsonrpc2.ObjectStream }
+
+func (s answeringStream) ReadObject(v any) error {
+	for {
+		err := s.ObjectStream.ReadObject(v)
+		var bad *badMessage
+		if !errors.As(err, &bad) {
+			return err
+		}
+		reply := struct {
+			JSONRPC string          `json:"jsonrpc"`
+			ID      *int            `json:"id"` // null
+			Error   *jsonrpc2.Error `json:"error"`
+		}{"2.0", nil, &jsonrpc2.Error{Code: bad.code, Message: bad.message}}
+		if err := s.WriteObject(reply); err != nil {
+			return err
+		}
+	}
+}
 
 // maxMessage bounds a message's body: the largest document is 1 MiB (see
 // dsl.MaxFileSize), written out as JSON escapes at most six times as long.
@@ -169,7 +207,7 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 		if n, err := io.CopyN(io.Discard, r, int64(length)); err != nil {
 			return nil, fmt.Errorf("the stream ended inside a message of %d bytes, larger than the limit of %d: %d of them came", length, maxMessage, n)
 		}
-		return nil, errTooLarge
+		return nil, &badMessage{jsonrpc2.CodeInvalidRequest, fmt.Sprintf("invalid request: the message is %d bytes, larger than the limit of %d", length, maxMessage)}
 	}
 	body := make([]byte, length)
 	if n, err := io.ReadFull(r, body); err != nil {

@@ -340,7 +340,8 @@ func TestPositions(t *testing.T) {
 // TestBrokenClientsAreErrors: a broken frame, or a stream that ends inside
 // one, ends the session with an error (the command exits 1 saying why), and
 // so does an exit with no shutdown before it, as the protocol asks. A frame
-// whose body is no JSON-RPC message is passed over: the session goes on.
+// whose body is no JSON-RPC message is answered with an error, and the
+// session goes on.
 func TestBrokenClientsAreErrors(t *testing.T) {
 	serve := func(input string, out io.WriteCloser) error {
 		return Serve(context.Background(), pipes{strings.NewReader(input), out}, "test")
@@ -360,15 +361,22 @@ func TestBrokenClientsAreErrors(t *testing.T) {
 	assert.NoError(t, serve(init+bye, nopWriter{}))
 	assert.NoError(t, serve(init, nopWriter{}), "the stream ends: no error")
 	var out syncWriter
-	require.NoError(t, serve(frame("{abc}")+frame(`{"jsonrpc":"2.0"}`)+frame("[]")+init+bye, &out), "bodies that are no message are passed over")
+	require.NoError(t, serve(frame("{abc}")+frame(`{"jsonrpc":"2.0"}`)+frame("[]")+init+bye, &out), "bodies that are no message are answered and the session goes on")
 	assert.Contains(t, out.String(), `"id":1`, "the initialize after them is answered")
+	// Each is answered as JSON-RPC 2.0 asks, with no id, since none could
+	// be read: a parse error for the body that is no JSON, an invalid
+	// request for the JSON that is no message.
+	assert.Contains(t, out.String(), `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the message is not JSON`)
+	assert.Equal(t, 2, strings.Count(out.String(), `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: the message is JSON but no request, response or notification"}}`), out.String())
+	assert.Less(t, strings.Index(out.String(), "-32700"), strings.Index(out.String(), `"id":1`), "answered in the order read")
 
-	// A message larger than the limit is passed over too, its bytes read
-	// and dropped by its length (the server once stopped at it).
+	// A message larger than the limit is answered too, its bytes read and
+	// dropped by its length (the server once stopped at it).
 	var big syncWriter
 	huge := frame(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///x","text":"` + strings.Repeat("#", maxMessage) + `"}}}`)
-	require.NoError(t, serve(init+huge+frame(`{"jsonrpc":"2.0","id":7,"method":"shutdown"}`)+frame(`{"jsonrpc":"2.0","method":"exit"}`), &big), "a message past the limit is passed over")
+	require.NoError(t, serve(init+huge+frame(`{"jsonrpc":"2.0","id":7,"method":"shutdown"}`)+frame(`{"jsonrpc":"2.0","method":"exit"}`), &big), "a message past the limit is answered and the session goes on")
 	assert.Contains(t, big.String(), `"id":7`, "the request after it is answered")
+	assert.Contains(t, big.String(), `"id":null,"error":{"code":-32600,"message":"invalid request: the message is 8388713 bytes, larger than the limit of 8388608"}`)
 	assert.Error(t, serve("Content-Length: 99999999\r\n\r\n{", nopWriter{}), "a stream that ends inside a message past the limit")
 
 	// Header names in any case, as in HTTP; a header line past the
