@@ -337,6 +337,7 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 		}
 		if from < 1 || to < from || to-from+1 > MaxPiles {
 			c.errorf(d.Range, "a group is numbered from 1 up to %d piles, e.g. [8] or [2..8]", MaxPiles)
+			c.refused[name] = true // the error said it: its uses say no more
 			return out, false
 		}
 		for i := from; i <= to; i++ {
