@@ -18,33 +18,6 @@ import (
 	"github.com/patience-dev/patience/interp"
 )
 
-func TestParseSeed(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want uint64
-		err  bool
-	}{
-		{"0", 0, false},
-		{"42", 42, false},
-		{" 7 ", 7, false},
-		{"18446744073709551615", 18446744073709551615, false},
-		{"18446744073709551616", 0, true},
-		{"-1", 0, true},
-		{"1e3", 0, true},
-		{"0x10", 0, true},
-		{"", 0, true},
-	} {
-		got, err := parseSeed(tc.in)
-		if tc.err {
-			require.Error(t, err, tc.in)
-			assert.Equal(t, `invalid seed "`+tc.in+`": want a whole number from 0 to 18446744073709551615`, err.Error())
-			continue
-		}
-		require.NoError(t, err, tc.in)
-		assert.Equal(t, tc.want, got, tc.in)
-	}
-}
-
 func TestLineReader(t *testing.T) {
 	long := strings.Repeat("x", maxLine+10)
 	in := "deal\r\n\n" + long + "\nundo\n" + long + "\nlast"

@@ -4,16 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/board"
+	"github.com/patience-dev/patience/cmd/patience/internal/protocol"
 	"github.com/patience-dev/patience/interp"
 )
 
@@ -33,15 +32,7 @@ func (f *seedFlags) value(cmd *cobra.Command) (uint64, error) {
 		// Nine digits: easy to read back and type again, and plenty of deals.
 		return uint64(time.Now().UnixNano()) % 1_000_000_000, nil
 	}
-	return parseSeed(f.seed)
-}
-
-func parseSeed(s string) (uint64, error) {
-	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("invalid seed %q: want a whole number from 0 to %d", s, uint64(math.MaxUint64))
-	}
-	return n, nil
+	return protocol.ParseSeed(f.seed)
 }
 
 // header is the line above a board (see board.Header).

@@ -20,6 +20,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/patience-dev/patience/cmd/patience/internal/protocol"
 	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/interp"
 )
@@ -177,8 +178,8 @@ func parseDeals(s string) (first, last uint64, err error) {
 	if !ok {
 		return 0, 0, fmt.Errorf("invalid --deals %s: want A:B, the first and the last seed, e.g. 0:99", quoteShort(s))
 	}
-	first, errA := strconv.ParseUint(strings.TrimSpace(a), 10, 64)
-	last, errB := strconv.ParseUint(strings.TrimSpace(b), 10, 64)
+	first, errA := protocol.ParseSeed(a)
+	last, errB := protocol.ParseSeed(b)
 	switch {
 	case errA != nil || errB != nil:
 		return 0, 0, fmt.Errorf("invalid --deals %s: A and B must be whole numbers from 0 to %d, e.g. 0:99", quoteShort(s), uint64(math.MaxUint64))

@@ -5,6 +5,11 @@
 package protocol
 
 import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/interp"
 )
@@ -52,4 +57,17 @@ type Line struct {
 	Why      string           `json:"why,omitempty"`
 	Verdict  string           `json:"verdict,omitempty"`
 	Error    string           `json:"error,omitempty"`
+}
+
+// ParseSeed reads a seed as everything that takes one reads it (the
+// command line's --seed and --deals, the playground's seed box): a whole
+// number in decimal from 0 to the largest uint64, with spaces around it
+// and a plus sign before it allowed.
+func ParseSeed(s string) (uint64, error) {
+	t, _ := strings.CutPrefix(strings.TrimSpace(s), "+") // ParseUint takes no sign
+	n, err := strconv.ParseUint(t, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("invalid seed %q: want a whole number from 0 to %d", s, uint64(math.MaxUint64))
+	}
+	return n, nil
 }

@@ -125,7 +125,7 @@ func (s *Session) Load(name, src, seed string) (reply Reply) {
 	defer s.recover(&reply)
 	// A seed that cannot be read does not stop the file being checked: the
 	// deal keeps the seed the board had.
-	n, seedErr := parseSeed(seed)
+	n, seedErr := protocol.ParseSeed(seed)
 	if seedErr != nil {
 		n = 1
 		if s.g != nil {
@@ -162,7 +162,7 @@ func (s *Session) Load(name, src, seed string) (reply Reply) {
 // Deal deals the rules last loaded afresh for seed.
 func (s *Session) Deal(seed string) (reply Reply) {
 	defer s.recover(&reply)
-	n, err := parseSeed(seed)
+	n, err := protocol.ParseSeed(seed)
 	if err != nil {
 		return s.failed(err)
 	}
@@ -236,15 +236,6 @@ func (s *Session) recover(reply *Reply) {
 	if v := recover(); v != nil {
 		*reply = Reply{OK: s.ok, Diagnostics: s.diag, Line: &protocol.Line{Moves: []string{}, Error: fmt.Sprintf("internal error: %v", v)}}
 	}
-}
-
-func parseSeed(seed string) (uint64, error) {
-	n, err := strconv.ParseUint(strings.TrimSpace(seed), 10, 64)
-	if err != nil {
-		// As the command line says it.
-		return 0, fmt.Errorf("invalid seed %q: want a whole number from 0 to %d", seed, uint64(1<<64-1))
-	}
-	return n, nil
 }
 
 // reply describes the session now, answering command with result or err.
