@@ -182,6 +182,15 @@ func TestBrowser(t *testing.T) {
 	until("the file checks", `document.querySelector("#diagnostics .ok") && !document.querySelector("#board").classList.contains("stale") && document.querySelector("#stale").hidden`)
 	until("dealt again", status+`.includes("Precedence  seed 29") && `+status+`.includes("moves 0") && document.querySelectorAll("#board .pile").length === 10`)
 	until("the link is the built-in's again", `!location.hash.includes("rules=") && location.hash.includes("game=precedence")`)
+
+	// A seed that cannot be read is refused with a message, and the box
+	// shows the seed of the board again (it kept the bad text, which the
+	// next check and the link then carried).
+	eval(`(() => { const s = document.querySelector("#seed"); s.value = "12x"; s.dispatchEvent(new Event("change")); return ""; })()`)
+	until("the bad seed refused", `document.querySelector("#message").textContent.includes('invalid seed "12x"')`)
+	if got := eval(`document.querySelector("#seed").value + " | " + location.hash.includes("seed=29")`); got != "29 | true" {
+		t.Errorf("after a bad seed the box and the link say %q, want the board's seed 29 in both", got)
+	}
 	screenshot("fixed.png")
 
 	// The link of the edited file opens it, typo and all.

@@ -673,7 +673,13 @@ function deal() {
   const reply = call("deal", $("seed").value);
   state.picked = null;
   state.hint = null;
-  if (reply.error) { say(reply.error, true); return; }
+  if (reply.error) {
+    // The deal stays as it was, and so does the box: it shows the board's
+    // seed again, so that the next check and the link do not carry the text.
+    say(reply.error, true);
+    if (state.reply && state.reply.board) $("seed").value = state.reply.board.seed;
+    return;
+  }
   say("", false);
   show(reply);
   writeHash();
