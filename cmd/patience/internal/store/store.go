@@ -207,6 +207,9 @@ func Parse(data []byte) (*Saved, error) {
 	if err := textError(data); err != nil {
 		return nil, fmt.Errorf("not a saved game: %v", err)
 	}
+	if what := otherOutput(data); what != "" {
+		return nil, errors.New("not a saved game: it is what " + what)
+	}
 	sv := &Saved{}
 	if err := json.Unmarshal(data, sv); err != nil {
 		return nil, fmt.Errorf("not a saved game: %v", jsonError(data, err))
@@ -215,6 +218,27 @@ func Parse(data []byte) (*Saved, error) {
 		return nil, errors.New("not a saved game: it holds no position")
 	}
 	return sv, nil
+}
+
+// otherOutput says which command's output data is, when it is the JSON of
+// a verdict that "patience solve" or "patience stats" printed rather than
+// a save (the likeliest file to be given by mistake: both name a ruleset
+// and a seed), and "" otherwise.
+func otherOutput(data []byte) string {
+	var first map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(data)).Decode(&first) != nil {
+		return ""
+	}
+	_, verdict := first["verdict"]
+	_, position := first["position"]
+	_, worker := first["worker"]
+	switch {
+	case !verdict || position:
+		return ""
+	case worker:
+		return `"patience stats --json" prints, one deal's verdict a line`
+	}
+	return `"patience solve --json" prints, a verdict and its line of play; --replay plays such a line`
 }
 
 // Latest finds the most recently saved game of key still being played.

@@ -113,6 +113,8 @@ func TestNeverOverwritten(t *testing.T) {
 		{"not UTF-8", "{\n\"game\": \"\xff\"}", "not a saved game: line 2: the file is not UTF-8 text (byte 0xff)"},
 		{"array", "[1, 2]", "not a saved game: want a JSON object, not an array"},
 		{"no position", "{}", "not a saved game: it holds no position"},
+		{"solve output", `{"ruleset":"plot","seed":3,"verdict":"won","moves":["deal"],"nodes":12,"elapsed_ms":0.5}` + "\n", `not a saved game: it is what "patience solve --json" prints, a verdict and its line of play; --replay plays such a line`},
+		{"stats output", `{"ruleset":"plot","seed":3,"verdict":"unknown","nodes":12,"elapsed_ms":0.5,"worker":1}` + "\n" + `{"ruleset":"plot","seed":4,"verdict":"unknown","nodes":12,"elapsed_ms":0.5,"worker":2}` + "\n", `not a saved game: it is what "patience stats --json" prints, one deal's verdict a line`},
 		{"wrong type", `{"format": 1, "seed": "3"}`, `not a saved game: field "seed": want a JSON number, not a string`},
 		{"another game", saveText(t, interp.NewFromRules(other, 3)), `position is of game "Precedence", not "Plot"`},
 		{"another seed", saveText(t, g5), "it holds deal 5, not 3"},
