@@ -52,22 +52,26 @@ func jsonError(data []byte, err error) error {
 
 // JSONMessage words a JSON decoding error for the player rather than for a
 // Go programmer: no package prefix, no Go type names.
-func JSONMessage(err error) string {
+func JSONMessage(err error) string { return jsonMessage(err, jsonField) }
+
+// jsonMessage is JSONMessage with field naming the path of a field.
+func jsonMessage(err error, field func(path string) string) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		want := jsonKind(te.Type.Kind().String())
+		name := field(te.Field)
 		if n, ok := strings.CutPrefix(te.Value, "number "); ok && want == "number" {
 			// A number, but not one the field can hold: say which it can.
 			want := numberRange(te.Type)
-			if te.Field == "" {
+			if name == "" {
 				return fmt.Sprintf("want %s, not %s", want, n)
 			}
-			return fmt.Sprintf("field %q: want %s, not %s", jsonField(te.Field), want, n)
+			return fmt.Sprintf("field %q: want %s, not %s", name, want, n)
 		}
-		if te.Field == "" {
+		if name == "" {
 			return fmt.Sprintf("want a JSON %s, not %s", want, article(te.Value))
 		}
-		return fmt.Sprintf("field %q: want a JSON %s, not %s", jsonField(te.Field), want, article(te.Value))
+		return fmt.Sprintf("field %q: want a JSON %s, not %s", name, want, article(te.Value))
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return "unexpected end of JSON input"

@@ -459,8 +459,9 @@ func (st *Store) Stats() (map[string]Stats, error) {
 		return map[string]Stats{}, fmt.Errorf("cannot read %s: %v", path, err)
 	}
 	var f struct {
-		Format   *int             `json:"format"`
-		Rulesets map[string]Stats `json:"rulesets"`
+		Format *int `json:"format"`
+		// Each read below, so that an error's field names its ruleset.
+		Rulesets map[string]json.RawMessage `json:"rulesets"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // nothing written is dropped unread
@@ -484,15 +485,35 @@ func (st *Store) Stats() (map[string]Stats, error) {
 	case *f.Format != statsFormat:
 		return map[string]Stats{}, damaged{fmt.Errorf("%s: format %d is no format of statistics", path, *f.Format)}
 	}
-	if f.Rulesets == nil {
-		f.Rulesets = map[string]Stats{}
-	}
+	all := map[string]Stats{}
 	for _, key := range slices.Sorted(maps.Keys(f.Rulesets)) {
-		if s := f.Rulesets[key]; !s.possible() {
+		var s Stats
+		dec := json.NewDecoder(bytes.NewReader(f.Rulesets[key]))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&s); err != nil {
+			return map[string]Stats{}, damaged{fmt.Errorf("%s: %s", path, rulesetError(key, err))}
+		}
+		if !s.possible() {
 			return map[string]Stats{}, damaged{fmt.Errorf("%s: the statistics of %s are not what any play could give (played %d, won %d, streak %d, best streak %d)", path, strconv.Quote(key), s.Played, s.Won, s.Streak, s.BestStreak)}
 		}
+		all[key] = s
 	}
-	return f.Rulesets, nil
+	return all, nil
+}
+
+// rulesetError words err, met in reading the statistics of key, with the
+// path of the field from the top of the file ("rulesets.plot.played").
+func rulesetError(key string, err error) string {
+	at := "rulesets." + key
+	msg := jsonMessage(err, func(path string) string {
+		return strings.TrimSuffix(at+"."+jsonField(path), ".")
+	})
+	if name, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		if n, err := strconv.Unquote(name); err == nil {
+			return fmt.Sprintf("unknown field %q", at+"."+n)
+		}
+	}
+	return fmt.Sprintf("%s: %s", strconv.Quote(at), msg)
 }
 
 // possible reports whether some games could have given s: no count is

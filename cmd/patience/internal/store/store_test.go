@@ -336,7 +336,12 @@ func TestStatsFilesLeftAlone(t *testing.T) {
 		"null":                  {`null`, 0o644, false, "no format given"},
 		"format 0":              {`{"format": 0, "rulesets": {}}`, 0o644, false, "format 0 is no format of statistics"},
 		"two values":            {`{"format": 1, "rulesets": {}} {}`, 0o644, false, "more than one JSON value"},
-		"unknown ruleset field": {`{"format": 1, "rulesets": {"plot": {"played": 1, "lost": 1}}}`, 0o644, false, `unknown field "lost"`},
+		"unknown ruleset field": {`{"format": 1, "rulesets": {"plot": {"played": 1, "lost": 1}}}`, 0o644, false, `unknown field "rulesets.plot.lost"`},
+		// A field's path names the ruleset it is in (it said "rulesets.played").
+		"wrong type":         {`{"format": 1, "rulesets": {"golf": {"played": 1}, "plot": {"played": "x"}}}`, 0o644, false, `field "rulesets.plot.played": want a JSON number, not a string`},
+		"not a whole number": {`{"format": 1, "rulesets": {"plot": {"won": 1.5}}}`, 0o644, false, `field "rulesets.plot.won": want a whole number`},
+		"a path as key":      {`{"format": 1, "rulesets": {"/home/A.B/My.patience": {"played": "x"}}}`, 0o644, false, `field "rulesets./home/A.B/My.patience.played": want a JSON number`},
+		"ruleset not object": {`{"format": 1, "rulesets": {"plot": 3}}`, 0o644, false, `field "rulesets.plot": want a JSON object, not a number`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			st := &Store{Dir: t.TempDir()}
