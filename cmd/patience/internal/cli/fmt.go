@@ -29,8 +29,9 @@ directory stands for every .patience file under it.
 A file that does not parse is refused with the parser's error, and the exit
 code is 1. -l lists the files whose layout differs, -d prints the changes as
 a diff, -w writes each file back in place (atomically; through a symbolic
-link, the file it points to); without any of them the formatted text is
-printed. A file that cannot be read is reported, and the others are still
+link, the file it points to; a file with other hard links is rewritten
+itself, its old text kept beside it until the new is written); without any
+of them the formatted text is printed. A file that cannot be read is reported, and the others are still
 formatted.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -142,7 +143,8 @@ func fmtOne(name string, src []byte, out io.Writer, list, diff, write bool) erro
 
 // writeAtomic replaces path with data: it writes a temporary file beside it,
 // with the same permissions, and renames it over the original, so a reader
-// never sees half a file.
+// never sees half a file. A file with other hard links is rewritten in
+// place instead (see writeInPlace), so that all its names see the change.
 func writeAtomic(path string, data []byte) error {
 	// Through a symbolic link, the file it points to is rewritten and the
 	// link kept.
@@ -152,6 +154,9 @@ func writeAtomic(path string, data []byte) error {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return fileError(path, err)
+	}
+	if hardLinked(fi) {
+		return writeInPlace(path, fi, data)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -172,6 +177,53 @@ func writeAtomic(path string, data []byte) error {
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("cannot write %s: %v", path, err)
 	}
+	return nil
+}
+
+// writeInPlace rewrites the file at path with data, keeping the file itself
+// (its other names, owner and mode), as gofmt -w does: the old text is
+// copied beside it first, and the copy removed only once the new text is
+// written and synced, so that a write cut short loses nothing (the error
+// says where the old text is).
+func writeInPlace(path string, fi os.FileInfo, data []byte) error {
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return fileError(path, err)
+	}
+	backup, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.bak")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	_, err = backup.Write(old)
+	if err == nil {
+		err = backup.Chmod(fi.Mode().Perm())
+	}
+	if err == nil {
+		err = backup.Sync()
+	}
+	if cerr := backup.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(backup.Name())
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		os.Remove(backup.Name())
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v; its text before is kept in %s", path, err, backup.Name())
+	}
+	os.Remove(backup.Name())
 	return nil
 }
 

@@ -121,3 +121,33 @@ func TestFmtEdges(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is still a link")
 }
+
+// A file with another hard link to it is rewritten in place, so that every
+// name of it sees the formatted text (renaming a new file over one name
+// left the other with the old text). Its mode is kept, and no temporary or
+// backup file is left beside it.
+func TestFmtHardLink(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.patience")
+	b := filepath.Join(dir, "b.patience")
+	require.NoError(t, os.WriteFile(a, []byte(messy), 0o640))
+	if err := os.Link(a, b); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	code, _, errOut := runFmt(t, "", "-w", a)
+	require.Equal(t, 0, code, errOut)
+	for _, name := range []string{a, b} {
+		got, err := os.ReadFile(name)
+		require.NoError(t, err)
+		assert.Equal(t, tidy, string(got), name)
+	}
+	fa, err := os.Stat(a)
+	require.NoError(t, err)
+	fb, err := os.Stat(b)
+	require.NoError(t, err)
+	assert.True(t, os.SameFile(fa, fb), "still one file")
+	assert.Equal(t, os.FileMode(0o640), fa.Mode().Perm())
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "nothing left beside it")
+}
