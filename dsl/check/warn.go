@@ -26,8 +26,9 @@ import (
 //     from its base cannot reach that many cards (a foundation that builds
 //     up from a King);
 //   - a start rule, a phase's end or a stock deal's condition that can
-//     never hold: it waits for a pile no card can enter, or for more cards
-//     than a pile can hold.
+//     never hold: it waits for a pile no card can enter, for more cards
+//     than a pile can hold, or for a pile to empty (or hold fewer cards)
+//     that keeps for good cards the deal is sure to leave on it.
 
 // warnf records a warning at n.
 func (c *checker) warnf(n dsl.Node, format string, args ...any) {
@@ -41,12 +42,13 @@ type flow struct {
 	enters []bool // a card can come in after the deal
 	leaves []bool // a card can go out
 	kept   []bool // moves name it, but it is empty and `fill never` keeps them out
+	sure   []int  // cards the deal is sure to leave there (see leastPlaced)
 }
 
 func (c *checker) flows() flow {
 	g := c.g
 	n := len(g.Piles)
-	f := flow{dealt: make([]int, n), enters: make([]bool, n), leaves: make([]bool, n), kept: make([]bool, n)}
+	f := flow{dealt: make([]int, n), enters: make([]bool, n), leaves: make([]bool, n), kept: make([]bool, n), sure: leastPlaced(g, g.Deal)}
 	for _, st := range g.Deal {
 		f.dealt[st.Pile] += st.Count
 	}
@@ -496,11 +498,19 @@ func (c *checker) possible(x Cond, f flow) bool {
 			if f.dealt[p] == 0 && !f.enters[p] {
 				room = 0
 			}
+			// Cards the deal is sure to leave on a pile no card can leave
+			// stay there: it never empties, nor holds fewer.
+			least := 0
+			if !f.leaves[p] {
+				least = f.sure[p]
+			}
 			switch x.State {
+			case Empty:
+				return least == 0
 			case Started:
 				return room > 0
 			case HoldsN:
-				return x.N <= room
+				return least <= x.N && x.N <= room
 			case Full:
 				return room > 0
 			}
