@@ -221,7 +221,8 @@ func available(col []Card, i int, bothEnds bool) bool {
 // covered reports whether a pile covering p still holds a card.
 func (r *Rules) covered(s *State, p int) bool {
 	for bs := r.piles[p].coveredBy; bs != 0; bs &= bs - 1 {
-		if s.lens[bits.TrailingZeros64(bs)] > 0 {
+		// A grid column of gaps alone holds no card.
+		if c := bits.TrailingZeros64(bs); s.lens[c] > 0 && (r.grids>>c&1 == 0 || s.count(r, c) > 0) {
 			return true
 		}
 	}
@@ -375,7 +376,7 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		if p.fillNever {
 			return 0, refFillNever
 		}
-		if p.startAfter >= 0 && s.lens[p.startAfter] == 0 {
+		if a := p.startAfter; a >= 0 && (s.lens[a] == 0 || r.grids>>a&1 != 0 && s.count(r, a) == 0) { // gaps alone are no card
 			return 0, refStartAfter
 		}
 		if p.startWhen != nil && !p.startWhen(s) {
@@ -498,17 +499,49 @@ func (r *Rules) canAct(s *State, i int) bool {
 	if a.when != nil && !a.when(s) {
 		return false
 	}
+	_, _, _, ok := r.dealRoom(s, a)
+	return ok
+}
+
+// dealRoom says whether the stock action a fits: a deal is refused when
+// the cards it would put on a pile pass the pile's `holds`. Near the end of
+// the stock it puts fewer than it says (a deal of N to a pile puts what is
+// left; one to each pile stops when the stock runs out, and the piles
+// after get nothing), and only what it puts counts. A grid column dealt a
+// row is padded with gaps to the row first, and the gaps count. When the
+// deal does not fit, it returns the first pile it does not fit, the room
+// there and the cards the deal would put there.
+func (r *Rules) dealRoom(s *State, a *action) (t, room, puts int, ok bool) {
+	left := int(s.lens[r.stock])
+	if !a.each {
+		t := a.targets[0]
+		puts := min(a.count, left)
+		room := r.caps[t] - int(s.lens[t])
+		return t, room, puts, puts <= room
+	}
+	rows := 0
 	if a.grid {
 		// Rows are padded with gaps: refuse a row that would overflow a column.
-		return a.rows(s)+a.count <= a.minCap
-	} else {
-		for _, t := range a.targets {
-			if int(s.lens[t])+a.count > r.caps[t] {
-				return false
-			}
+		rows = a.rows(s)
+		if left >= a.count*len(a.targets) && rows+a.count <= a.minCap {
+			return 0, 0, 0, true // every column gets them all, and has room
 		}
 	}
-	return true
+	n := len(a.targets)
+	for j, t := range a.targets {
+		if left <= j {
+			break // the stock runs out before it
+		}
+		puts := min(a.count, (left-j+n-1)/n) // rounds that reach it
+		base := int(s.lens[t])
+		if r.grids>>t&1 != 0 {
+			base = max(base, rows)
+		}
+		if room := r.caps[t] - base; puts > room {
+			return t, room, puts, false
+		}
+	}
+	return 0, 0, 0, true
 }
 
 // rows is the number of rows dealt to the targets of a, as gridRows

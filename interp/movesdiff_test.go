@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -169,7 +171,7 @@ func (p plainMoves) takes(s *State, src, dst int, cards []Card) bool {
 		if d.FillNever || d.Fill != nil && !slices.Contains(d.Fill, src) {
 			return false
 		}
-		if d.StartAfter >= 0 && len(p.pile(s, d.StartAfter)) == 0 || !p.cond(s, d.StartWhen) {
+		if d.StartAfter >= 0 && p.count(s, d.StartAfter) == 0 || !p.cond(s, d.StartWhen) {
 			return false
 		}
 	}
@@ -245,7 +247,7 @@ func (p plainMoves) takes(s *State, src, dst int, cards []Card) bool {
 
 func (p plainMoves) covered(s *State, i int) bool {
 	for _, c := range p.g.Piles[i].CoveredBy {
-		if len(p.pile(s, c)) > 0 {
+		if p.count(s, c) > 0 { // "holds a card": gaps are none
 			return true
 		}
 	}
@@ -398,17 +400,32 @@ func (p plainMoves) moves(s *State) []Move {
 	if g.Stock >= 0 {
 		if len(p.pile(s, g.Stock)) > 0 {
 			for i, a := range g.Actions {
+				// The deal played card by card: what it puts on each pile,
+				// and the row a grid column is padded to, must fit.
 				fits := p.cond(s, a.When)
-				rows := 0
-				for _, t := range a.Targets {
-					if g.Piles[t].Grid {
-						for _, u := range a.Targets {
-							rows = max(rows, len(p.pile(s, u)))
+				left := len(p.pile(s, g.Stock))
+				puts := map[int]int{}
+				if !a.Each {
+					puts[a.Targets[0]] = min(a.Count, left)
+				}
+				for k := 0; a.Each && k < a.Count; k++ {
+					for _, t := range a.Targets {
+						if left > 0 {
+							puts[t]++
+							left--
 						}
 					}
 				}
-				for _, t := range a.Targets {
-					fits = fits && max(rows, len(p.pile(s, t)))+a.Count <= p.capacity(t)
+				rows := 0
+				for _, u := range a.Targets {
+					rows = max(rows, len(p.pile(s, u)))
+				}
+				for t, n := range puts {
+					base := len(p.pile(s, t))
+					if a.Each && g.Piles[t].Grid {
+						base = rows
+					}
+					fits = fits && (n == 0 || base+n <= p.capacity(t))
 				}
 				if fits {
 					out = append(out, Move{Kind: Deal, Action: uint8(i)})
@@ -491,6 +508,17 @@ func TestMovesMatchPlainGenerator(t *testing.T) {
 		require.NoError(t, err)
 		if err := diffMoves(Compile(g), deals, steps, rng); err != nil {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+	files, err := filepath.Glob("testdata/handwritten/*.patience")
+	require.NoError(t, err)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		g, err := check.Source(f, src)
+		require.NoError(t, err)
+		if err := diffMoves(Compile(g), deals, steps/10, rng); err != nil {
+			t.Errorf("%s: %v", f, err)
 		}
 	}
 	checked := 0

@@ -291,14 +291,11 @@ func (r *Rules) parseDeal(s *State, f []string, legal []Move) (Move, error) {
 	if act.When != nil && act.WhenText != "" {
 		return m, fmt.Errorf("cannot deal now: only %s", act.WhenText)
 	}
-	if !r.acts[a].grid {
-		for _, t := range r.acts[a].targets {
-			if room := r.caps[t] - int(s.lens[t]); room == 0 {
-				return m, fmt.Errorf("cannot deal now: %s is full (it holds %s)", r.PileName(t), cards(r.caps[t]))
-			} else if room < r.acts[a].count {
-				return m, fmt.Errorf("cannot deal now: %s has room for %s, and the deal puts %d there", r.PileName(t), cards(room), r.acts[a].count)
-			}
+	if t, room, puts, ok := r.dealRoom(s, &r.acts[a]); !ok {
+		if room <= 0 {
+			return m, fmt.Errorf("cannot deal now: %s is full (it holds %s)", r.PileName(t), cards(r.caps[t]))
 		}
+		return m, fmt.Errorf("cannot deal now: %s has room for %s, and the deal puts %d there", r.PileName(t), cards(room), puts)
 	}
 	return m, fmt.Errorf("cannot deal now: a pile it deals to is full")
 }

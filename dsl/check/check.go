@@ -1714,7 +1714,7 @@ func (c *checker) crossChecks(decls []pileDecl) {
 	for _, a := range g.Actions {
 		for _, t := range a.Targets {
 			if p := g.Piles[t]; p.Holds > 0 && !p.Grid && a.Count > p.Holds {
-				c.errorf(c.declNode(decls, g.Stock), "the stock deals %d cards at a time to %q, which holds at most %d: that deal could never be made", a.Count, p.Name, p.Holds)
+				c.errorf(c.declNode(decls, g.Stock), "the stock deals %d cards at a time to %q, which holds at most %d: that deal could be made only with %d cards or fewer left in the stock", a.Count, p.Name, p.Holds, p.Holds)
 				break
 			}
 		}
