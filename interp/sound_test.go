@@ -290,7 +290,7 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 }
 
 // FuzzSoundness is TestSoundnessOnGeneratedGames with the fuzzer choosing
-// the games.
+// the games, of the first generator's families and of gen_mix_test.go's.
 // TestSettledPositionsAreLost checks the positions a depth-first search
 // keeps as lost outright (see remember) in games whose positions come
 // back: each must be lost by the plain search. The steps are tried in a
@@ -350,8 +350,9 @@ func FuzzSoundness(f *testing.F) {
 	for i := range 8 {
 		f.Add(uint64(i), uint64(i*7+1))
 	}
+	gens := []func(*rand.Rand) string{genGame, genMix, genSafe}
 	f.Fuzz(func(t *testing.T, game, walk uint64) {
-		src := genGame(rand.New(rand.NewPCG(game, 0x5eed)))
+		src := gens[game%3](rand.New(rand.NewPCG(game/3, 0x5eed)))
 		// The fuzzing engine gives up on an input that takes ten seconds
 		// (instrumented, on a busy machine), so each gets smaller searches.
 		checkGenerated(t, src, 2, walk, &tally{}, budget{plain: plainLimit / 4, nodes: 40_000})
