@@ -519,15 +519,23 @@ func (r *Rules) dealRoom(s *State, a *action) (t, room, puts int, ok bool) {
 		room := r.caps[t] - int(s.lens[t])
 		return t, room, puts, puts <= room
 	}
+	n := len(a.targets)
 	rows := 0
 	if a.grid {
 		// Rows are padded with gaps: refuse a row that would overflow a column.
 		rows = a.rows(s)
-		if left >= a.count*len(a.targets) && rows+a.count <= a.minCap {
+		if left >= a.count*n && rows+a.count <= a.minCap {
 			return 0, 0, 0, true // every column gets them all, and has room
 		}
+	} else if left >= a.count*n {
+		// The usual case: every pile gets them all.
+		for _, t := range a.targets {
+			if room := r.caps[t] - int(s.lens[t]); a.count > room {
+				return t, room, a.count, false
+			}
+		}
+		return 0, 0, 0, true
 	}
-	n := len(a.targets)
 	for j, t := range a.targets {
 		if left <= j {
 			break // the stock runs out before it
