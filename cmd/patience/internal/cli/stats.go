@@ -512,7 +512,9 @@ func newMergeCmd() *cobra.Command {
 		Long: `Read files of JSON lines written by "patience stats --json", typically shards
 of one study over different deals, and print the summary of them all, as
 stats prints it. "-" reads standard input. The files must be for one
-ruleset, solved under the same rules, and no seed may appear twice.
+ruleset, solved under the same rules (a file named by another path, or
+copied, is the same ruleset when its rules are: their hash says so), and
+no seed may appear twice.
 
 A large study sharded over four processes with GNU parallel:
 
@@ -644,7 +646,9 @@ func (m *merger) add(d dealResult, where string) error {
 	switch {
 	case m.sum.n == 0:
 		m.ruleset, m.rulesHash, m.from = d.Ruleset, d.RulesHash, where
-	case d.Ruleset != m.ruleset:
+	case d.Ruleset != m.ruleset && (d.RulesHash == "" || d.RulesHash != m.rulesHash):
+		// The same rules under another name (a file given by another
+		// path, or copied) are the same ruleset: their hash says so.
 		return fmt.Errorf("%s: ruleset %s, but %s is %s: merge the results of one ruleset at a time",
 			where, quoteShort(d.Ruleset), m.from, quoteShort(m.ruleset))
 	case d.RulesHash != m.rulesHash:
