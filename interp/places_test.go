@@ -517,3 +517,38 @@ func TestHintToAnOutrankedDiscard(t *testing.T) {
 	assert.Equal(t, "t1 d", r.MoveString(m))
 	assert.Equal(t, "5H goes to the discard d", why.String())
 }
+
+// A position keeps the moves undone that redo would play again, next
+// first: loaded, the game redoes them as the one that wrote it would (a
+// save used to keep undo's history only). A move to redo that does not
+// replay is an error that names it.
+func TestPositionKeepsRedo(t *testing.T) {
+	r := rulesOf(t, "klondike")
+	g := interp.NewFromRules(r, 1)
+	var states []*interp.State
+	for range 4 {
+		states = append(states, g.State().Clone())
+		require.NoError(t, g.PlayMove(g.Moves()[0]))
+	}
+	want := g.State().Clone()
+	require.True(t, g.Undo())
+	require.True(t, g.Undo())
+	pos := g.Position()
+	require.Len(t, pos.Moves, 2)
+	require.Len(t, pos.Redo, 2)
+
+	loaded, err := r.Load(pos)
+	require.NoError(t, err)
+	assert.True(t, loaded.State().Equal(r, states[2]), "loaded where it was saved")
+	require.True(t, loaded.CanRedo())
+	require.True(t, loaded.Redo())
+	require.True(t, loaded.Redo())
+	assert.False(t, loaded.CanRedo())
+	assert.True(t, loaded.State().Equal(r, want), "redone as the game that wrote it would")
+	require.True(t, loaded.Undo())
+	assert.Equal(t, pos.Redo[1:], loaded.Position().Redo, "what is left to redo")
+
+	pos.Redo[1] = "t7 t1"
+	_, err = r.Load(pos)
+	assert.ErrorContains(t, err, `move 2 to redo "t7 t1" does not replay`)
+}

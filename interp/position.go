@@ -31,7 +31,9 @@ type Position struct {
 	RedealsLeft int               `json:"redeals_left"` // -1: unlimited
 	Values      map[string]string `json:"values,omitempty"`
 	Moves       []string          `json:"moves"`
-	Status      string            `json:"status"`
+	// Redo is the moves undone that redo would play again, the next first.
+	Redo   []string `json:"redo,omitempty"`
+	Status string   `json:"status"`
 }
 
 // PilePosition is one pile's cards, bottom to top.
@@ -66,6 +68,9 @@ func (g *Game) Position() *Position {
 		for i, v := range r.Game.Values {
 			p.Values[v.Name] = rankName(s.Value(i))
 		}
+	}
+	for i := len(g.future) - 1; i >= 0; i-- {
+		p.Redo = append(p.Redo, r.MoveString(g.future[i]))
 	}
 	if g.fromPiles {
 		// Begun from given piles, whose moves would not replay from the
@@ -124,7 +129,8 @@ func rankName(r int) string {
 
 // Load makes a game from a position. When the position lists moves, they
 // are replayed from the seed's deal and must lead to exactly the position
-// given; then undo works as in the game that wrote it. A position without
+// given; then undo works as in the game that wrote it, and so does redo,
+// for the moves to redo it lists (each must replay). A position without
 // moves (a save edited by hand) is checked only for what the interpreter
 // relies on: the pack's cards, no more and no fewer, in piles that exist, within
 // their `holds`, lying as the rules lay them (grid cards face up, stock
@@ -134,6 +140,25 @@ func rankName(r int) string {
 // still holds: the solver, the safe moves and the lost status read only
 // the position and the rules.
 func (r *Rules) Load(p *Position) (*Game, error) {
+	g, err := r.load(p)
+	if err != nil {
+		return nil, err
+	}
+	// The moves to redo are played and taken back, so that redo plays
+	// them again, the first one first.
+	for i, text := range p.Redo {
+		if _, err := g.Play(text); err != nil {
+			return nil, fmt.Errorf("move %d to redo %q does not replay: %v", i+1, text, err)
+		}
+	}
+	for range p.Redo {
+		g.Undo()
+	}
+	return g, nil
+}
+
+// load is Load but for the moves to redo.
+func (r *Rules) load(p *Position) (*Game, error) {
 	if p.Format != PositionFormat {
 		return nil, fmt.Errorf("position format %d is not supported (this program reads format %d)", p.Format, PositionFormat)
 	}
