@@ -127,6 +127,11 @@ func condPiles(c check.Cond) uint64 {
 		out = pileMask(c.Piles)
 	case check.PileTest:
 		out = pileMask(c.Piles)
+		if c.State == check.InPlace {
+			// Whether a pile is in place reads the piles to its left,
+			// and the base of its row's first: any pile, to be sure.
+			out = allPiles
+		}
 	default:
 		out = allPiles
 	}

@@ -142,7 +142,10 @@ type action struct {
 	minCap  int    // the least room of a target
 	when    condFn
 	grid    bool // some target is a grid: rows are padded with gaps
-	first   int  // the first target when the targets are consecutive piles, else -1 (see rows)
+	// gridTargets are the targets that are grids, whose row the deal
+	// fills (an ordinary pile dealt to beside them has no rows).
+	gridTargets []int
+	first       int // the first target when the targets are consecutive grid columns, else -1 (see rows)
 }
 
 type redeal struct {
@@ -286,10 +289,13 @@ func Compile(g *check.Game) *Rules {
 			ra.first = a.Targets[0]
 		}
 		for i, t := range a.Targets {
-			if t != ra.first+i {
+			if t != ra.first+i || !g.Piles[t].Grid {
 				ra.first = -1
 			}
-			ra.grid = ra.grid || g.Piles[t].Grid
+			if g.Piles[t].Grid {
+				ra.grid = true
+				ra.gridTargets = append(ra.gridTargets, t)
+			}
 			ra.minCap = min(ra.minCap, r.caps[t])
 		}
 		r.acts = append(r.acts, ra)

@@ -169,8 +169,8 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 		lo, hi := n-int(ac.runs[src]), n-1
 		switch pr.move {
 		case check.MoveWhole:
-			if s.cards[base].FaceDown() {
-				continue
+			if anyFaceDown(s.cards[base : base+n]) {
+				continue // a face-down card never moves
 			}
 			if pr.byTop {
 				buf = r.wholeByTop(s, src, to, dests, buf)
@@ -179,7 +179,7 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 			lo, hi = 0, 0
 		case check.MoveTopOrWhole:
 			lo = n - 1
-			if !s.cards[base].FaceDown() {
+			if !anyFaceDown(s.cards[base : base+n]) {
 				lo = 0
 			}
 		}
@@ -203,6 +203,16 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 		}
 	}
 	return buf
+}
+
+// anyFaceDown reports whether any of cards is face down.
+func anyFaceDown(cards []Card) bool {
+	for _, c := range cards {
+		if c.FaceDown() {
+			return true
+		}
+	}
+	return false
 }
 
 // available reports whether the card in slot i of a grid column is free:
@@ -524,7 +534,7 @@ func (r *Rules) dealRoom(s *State, a *action) (t, room, puts int, ok bool) {
 	if a.grid {
 		// Rows are padded with gaps: refuse a row that would overflow a column.
 		rows = a.rows(s)
-		if left >= a.count*n && rows+a.count <= a.minCap {
+		if left >= a.count*n && len(a.gridTargets) == n && rows+a.count <= a.minCap {
 			return 0, 0, 0, true // every column gets them all, and has room
 		}
 	} else if left >= a.count*n {
@@ -552,11 +562,12 @@ func (r *Rules) dealRoom(s *State, a *action) (t, room, puts int, ok bool) {
 	return 0, 0, 0, true
 }
 
-// rows is the number of rows dealt to the targets of a, as gridRows
-// says; it reads the lengths of consecutive targets as one slice.
+// rows is the number of rows dealt to the grid columns among the targets
+// of a, as gridRows says; it reads the lengths of consecutive columns as
+// one slice.
 func (a *action) rows(s *State) int {
 	if a.first < 0 {
-		return gridRows(s, a.targets)
+		return gridRows(s, a.gridTargets)
 	}
 	rows := 0
 	for _, n := range s.lens[a.first : a.first+len(a.targets)] {

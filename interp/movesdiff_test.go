@@ -268,16 +268,18 @@ func (p plainMoves) counts(s *State, i int) []int {
 	if n == 0 || cards[n-1].FaceDown() {
 		return nil
 	}
+	// "A face-down card never moves": the whole pile moves only face up.
+	faceUp := !slices.ContainsFunc(cards, Card.FaceDown)
 	switch pl.Move {
 	case check.MoveTop:
 		return []int{1}
 	case check.MoveWhole:
-		if cards[0].FaceDown() {
+		if !faceUp {
 			return nil
 		}
 		return []int{n}
 	case check.MoveTopOrWhole:
-		if n > 1 && !cards[0].FaceDown() {
+		if n > 1 && faceUp {
 			return []int{1, n}
 		}
 		return []int{1}
@@ -416,9 +418,11 @@ func (p plainMoves) moves(s *State) []Move {
 						}
 					}
 				}
-				rows := 0
+				rows := 0 // the row the grid columns are dealt
 				for _, u := range a.Targets {
-					rows = max(rows, len(p.pile(s, u)))
+					if g.Piles[u].Grid {
+						rows = max(rows, len(p.pile(s, u)))
+					}
 				}
 				for t, n := range puts {
 					base := len(p.pile(s, t))

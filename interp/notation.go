@@ -282,13 +282,13 @@ func (r *Rules) parseDeal(s *State, f []string, legal []Move) (Move, error) {
 		return m, nil
 	}
 	if s.lens[r.stock] == 0 {
-		if r.canRedeal(s) {
+		if r.canRedeal(s) && r.redeal.to == nil { // a redeal that refills the stock
 			return m, fmt.Errorf("the stock is empty: redeal first")
 		}
 		return m, fmt.Errorf("the stock is empty")
 	}
 	act := r.Game.Actions[a]
-	if act.When != nil && act.WhenText != "" {
+	if act.When != nil && act.WhenText != "" && !r.acts[a].when(s) {
 		return m, fmt.Errorf("cannot deal now: only %s", act.WhenText)
 	}
 	if t, room, puts, ok := r.dealRoom(s, &r.acts[a]); !ok {
@@ -438,6 +438,9 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) Tex
 	case refStock:
 		return Textf("cards never go back to the stock %s", dp)
 	case refFull:
+		if room := d.holds - int(s.lens[dst]); room > 0 {
+			return Textf("%s has room for %s, not %d", dp, cards(room), len(run))
+		}
 		return Textf("%s is full: it holds %s", dp, cards(d.holds))
 	case refCount:
 		if acc := d.acceptsAt(s.lens[dst]); acc == 1 {

@@ -192,13 +192,23 @@ func (r *Rules) wholeByTop(s *State, src int, to uint64, dests func(Card) uint64
 
 // setAside takes every card matching pat out of the piles dealt so far
 // (in pile order, each from the bottom up) onto pile d, face up; the cards
-// left keep their order and the faces stay with the places.
+// left keep their order and the faces stay with the places. In a grid a
+// card taken out leaves a gap, as in play: the others keep their slots.
 func (r *Rules) setAside(s *State, d int, pat pattern) {
 	for p := range r.piles {
 		if p == d || p == r.stock {
 			continue
 		}
 		cards := s.cards[r.offs[p] : r.offs[p]+int(s.lens[p])]
+		if r.piles[p].grid {
+			for i, c := range cards {
+				if c != gap && pat.matches(c.Up(), s) {
+					s.push(r, d, c.Up())
+					cards[i] = gap
+				}
+			}
+			continue
+		}
 		k := 0
 		for _, c := range cards {
 			if pat.matches(c.Up(), s) {
