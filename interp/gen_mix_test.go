@@ -87,25 +87,7 @@ func (g *gen) someOf(opts ...string) string {
 // One to three suits (red with red too), one or two decks.
 func genMix(rng *rand.Rand) string {
 	g := &gen{rng: rng}
-	g.suits = [][]string{{"S"}, {"S", "H"}, {"H", "D"}, {"C", "S"}, {"S", "H", "D"}}[rng.IntN(5)]
-	g.decks = 1
-	width := 2 + rng.IntN(3)
-	if len(g.suits) >= 2 {
-		width = 2 + rng.IntN(2)
-	}
-	if len(g.suits) == 3 {
-		width = 1 + rng.IntN(2)
-	}
-	if len(g.suits) <= 2 && g.chance(0.25) {
-		g.decks = 2
-		width = 1 + rng.IntN(2)
-		if len(g.suits) == 1 {
-			width = 2 + rng.IntN(2)
-		}
-	}
-	g.liveRanks(width)
-	lo, hi := genRanks[g.lo], genRanks[g.hi]
-	g.printf("game \"X\" {\n  decks %d\n  suits %s\n", g.decks, strings.Join(g.suits, ", "))
+	lo, hi := g.mixedPack("X", 0.25)
 	hasC := g.chance(0.35)
 	hasR := g.chance(0.35)
 	hasW := g.chance(0.4)
@@ -320,44 +302,12 @@ func genMix(rng *rand.Rand) string {
 	}
 	g.openDeal()
 	left := g.live
-	if hasR && left > 1 {
-		n := 1 + rng.IntN(min(2, left-1))
-		face := ""
-		if n > 1 && g.chance(0.3) {
-			face = " face down but top"
-		}
-		g.printf("    %d to r%s\n", n, face)
-		left -= n
-	}
-	if hasC && left > 1 && g.chance(0.4) {
-		g.printf("    1 to c1\n")
-		left--
-	}
+	left = g.dealReserveAndCell(left, hasR, hasC)
 	if hasU && left > 1 && g.chance(0.5) {
 		g.printf("    1 to u1\n")
 		left--
 	}
-	counts := make([]string, nt)
-	for i := range counts {
-		n := 0
-		if left > 0 && (hasStock || i < nt-1) {
-			n = rng.IntN(min(left, 4) + 1)
-		}
-		left -= n
-		counts[i] = fmt.Sprint(n)
-	}
-	face := ""
-	if g.chance(0.3) {
-		face = " face down but top"
-	}
-	g.printf("    %s to t%s\n", strings.Join(counts, ", "), face)
-	if left > 0 {
-		if hasStock {
-			g.printf("    rest to stock\n")
-		} else {
-			g.printf("    rest to t%d\n", nt)
-		}
-	}
+	g.dealColumns(nt, left, hasStock, func() {})
 	g.printf("  }\n")
 	switch rng.IntN(8) {
 	case 0:
@@ -399,25 +349,7 @@ func genMix(rng *rand.Rand) string {
 // in the deal; cards dealt face down.
 func genSafe(rng *rand.Rand) string {
 	g := &gen{rng: rng}
-	g.suits = [][]string{{"S"}, {"S", "H"}, {"H", "D"}, {"C", "S"}, {"S", "H", "D"}}[rng.IntN(5)]
-	g.decks = 1
-	width := 2 + rng.IntN(3)
-	if len(g.suits) >= 2 {
-		width = 2 + rng.IntN(2)
-	}
-	if len(g.suits) == 3 {
-		width = 1 + rng.IntN(2)
-	}
-	if len(g.suits) <= 2 && g.chance(0.35) {
-		g.decks = 2
-		width = 1 + rng.IntN(2)
-		if len(g.suits) == 1 {
-			width = 2 + rng.IntN(2)
-		}
-	}
-	g.liveRanks(width)
-	lo, hi := genRanks[g.lo], genRanks[g.hi]
-	g.printf("game \"S\" {\n  decks %d\n  suits %s\n", g.decks, strings.Join(g.suits, ", "))
+	lo, hi := g.mixedPack("S", 0.35)
 	nfd := 1 + rng.IntN(2)
 	names := []string{}
 	for k := 0; k < nfd; k++ {
@@ -550,8 +482,49 @@ func genSafe(rng *rand.Rand) string {
 	}
 	g.openDeal()
 	left := g.live
+	left = g.dealReserveAndCell(left, hasR, hasC)
+	g.dealColumns(nt, left, stockKind != 0, func() {
+		if g.chance(0.1) {
+			g.printf("    move %s to bottom of each t\n", g.pick(lo, hi, "red"))
+		}
+	})
+	g.printf("  }\n")
+	g.win(found)
+	return g.b.String()
+}
+
+// mixedPack chooses one to three suits (two decks of one or two, with
+// chance twoDecks), a few live ranks, and opens game name with them. It
+// returns the lowest and the highest live rank.
+func (g *gen) mixedPack(name string, twoDecks float64) (lo, hi string) {
+	rng := g.rng
+	g.suits = [][]string{{"S"}, {"S", "H"}, {"H", "D"}, {"C", "S"}, {"S", "H", "D"}}[rng.IntN(5)]
+	g.decks = 1
+	width := 2 + rng.IntN(3)
+	if len(g.suits) >= 2 {
+		width = 2 + rng.IntN(2)
+	}
+	if len(g.suits) == 3 {
+		width = 1 + rng.IntN(2)
+	}
+	if len(g.suits) <= 2 && g.chance(twoDecks) {
+		g.decks = 2
+		width = 1 + rng.IntN(2)
+		if len(g.suits) == 1 {
+			width = 2 + rng.IntN(2)
+		}
+	}
+	g.liveRanks(width)
+	g.printf("game %q {\n  decks %d\n  suits %s\n", name, g.decks, strings.Join(g.suits, ", "))
+	return genRanks[g.lo], genRanks[g.hi]
+}
+
+// dealReserveAndCell deals the reserve its first cards (some face down)
+// and now and then a cell one, of the left live cards; it returns how
+// many are left.
+func (g *gen) dealReserveAndCell(left int, hasR, hasC bool) int {
 	if hasR && left > 1 {
-		n := 1 + rng.IntN(min(2, left-1))
+		n := 1 + g.rng.IntN(min(2, left-1))
 		face := ""
 		if n > 1 && g.chance(0.3) {
 			face = " face down but top"
@@ -563,11 +536,18 @@ func genSafe(rng *rand.Rand) string {
 		g.printf("    1 to c1\n")
 		left--
 	}
+	return left
+}
+
+// dealColumns deals the left live cards to the nt columns, up to four each,
+// some face down but the top; then what after writes; then the rest to the
+// stock, or to the last column when there is none. It ends the deal.
+func (g *gen) dealColumns(nt, left int, toStock bool, after func()) {
 	counts := make([]string, nt)
 	for i := range counts {
 		n := 0
-		if left > 0 && (stockKind != 0 || i < nt-1) {
-			n = rng.IntN(min(left, 4) + 1)
+		if left > 0 && (toStock || i < nt-1) {
+			n = g.rng.IntN(min(left, 4) + 1)
 		}
 		left -= n
 		counts[i] = fmt.Sprint(n)
@@ -577,17 +557,12 @@ func genSafe(rng *rand.Rand) string {
 		face = " face down but top"
 	}
 	g.printf("    %s to t%s\n", strings.Join(counts, ", "), face)
-	if g.chance(0.1) {
-		g.printf("    move %s to bottom of each t\n", g.pick(lo, hi, "red"))
-	}
+	after()
 	if left > 0 {
-		if stockKind != 0 {
+		if toStock {
 			g.printf("    rest to stock\n")
 		} else {
 			g.printf("    rest to t%d\n", nt)
 		}
 	}
-	g.printf("  }\n")
-	g.win(found)
-	return g.b.String()
 }
