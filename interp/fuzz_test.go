@@ -120,6 +120,10 @@ func FuzzLoadPosition(f *testing.F) {
 		moves := *p
 		moves.Piles = nil
 		f.Add(fuzzMarshal(f, &moves))
+		// With moves to redo: the last two moves undone.
+		if g.Undo() && g.Undo() {
+			f.Add(fuzzMarshal(f, g.Position()))
+		}
 		// Positions that break no rule Load checks but that play may never
 		// reach: the moves must still work on them.
 		odd := func(edit func(q *interp.Position, pile *check.Pile, k int)) {
@@ -281,6 +285,9 @@ func fuzzCheckLoaded(t *testing.T, fr fuzzRuleset, g *interp.Game) {
 	}
 	if !back.State().Equal(r, g.State()) {
 		t.Fatalf("%s: the position written back loads to another state", fr.name)
+	}
+	if !slices.Equal(back.Position().Redo, p.Redo) {
+		t.Fatalf("%s: the moves to redo written back load as %q, not %q", fr.name, back.Position().Redo, p.Redo)
 	}
 	var q interp.Position
 	if err := json.Unmarshal(fuzzMarshal(t, p), &q); err != nil {
