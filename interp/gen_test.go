@@ -34,8 +34,9 @@ type gen struct {
 	ranks  []string
 	suits  []string
 	decks  int
-	lo, hi int // the live ranks
-	live   int // live cards
+	lo, hi int      // the live ranks
+	live   int      // live cards
+	names  []string // the piles and groups declared so far, where a family keeps them
 }
 
 var genRanks = []string{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
@@ -729,10 +730,21 @@ func (g *gen) rowGame() {
 	}
 	g.printf("  tableau a[%d] { %s }\n", n, strings.Join(ts, "; "))
 	g.openDeal()
+	g.dealRow(n)
+	if found {
+		g.win("foundations")
+	} else {
+		g.printf("  win when a1 holds %d cards\n}\n", g.live)
+	}
+}
+
+// dealRow ends a deal of the live cards to the row a of n piles: one to
+// each and the rest to the last, or now and then up to two to each but the
+// last, with spaces left by the deal before piles with cards (a row that
+// closes up closes over them when the deal is done).
+func (g *gen) dealRow(n int) {
 	switch {
 	case g.chance(0.3):
-		// Spaces left by the deal, before piles with cards: the row closes
-		// up over them when the deal is done.
 		counts, left := make([]string, n), g.live
 		for i := range counts {
 			c := left
@@ -746,10 +758,5 @@ func (g *gen) rowGame() {
 		g.printf("    1 to each a\n    rest to a%d\n  }\n", n)
 	default:
 		g.printf("    1 to each a\n  }\n")
-	}
-	if found {
-		g.win("foundations")
-	} else {
-		g.printf("  win when a1 holds %d cards\n}\n", g.live)
 	}
 }

@@ -290,7 +290,8 @@ func TestSoundnessOnGeneratedGames(t *testing.T) {
 }
 
 // FuzzSoundness is TestSoundnessOnGeneratedGames with the fuzzer choosing
-// the games, of the first generator's families and of gen_mix_test.go's.
+// the games, of the first generator's families and of gen_mix_test.go's
+// and gen_place_test.go's.
 // TestSettledPositionsAreLost checks the positions a depth-first search
 // keeps as lost outright (see remember) in games whose positions come
 // back: each must be lost by the plain search. The steps are tried in a
@@ -351,8 +352,12 @@ func FuzzSoundness(f *testing.F) {
 		f.Add(uint64(i), uint64(i*7+1))
 	}
 	gens := []func(*rand.Rand) string{genGame, genMix, genSafe}
+	for _, fam := range placeFamilies {
+		gens = append(gens, fam.gen)
+	}
 	f.Fuzz(func(t *testing.T, game, walk uint64) {
-		src := gens[game%3](rand.New(rand.NewPCG(game/3, 0x5eed)))
+		k := uint64(len(gens))
+		src := gens[game%k](rand.New(rand.NewPCG(game/k, 0x5eed)))
 		// The fuzzing engine gives up on an input that takes ten seconds
 		// (instrumented, on a busy machine), so each gets smaller searches.
 		checkGenerated(t, src, 2, walk, &tally{}, budget{plain: plainLimit / 4, nodes: 40_000})
