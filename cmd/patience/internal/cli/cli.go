@@ -9,11 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/patience-dev/patience/dsl"
 )
@@ -247,6 +250,23 @@ func unknownCommand(root *cobra.Command, name string) error {
 }
 
 func flagError(cmd *cobra.Command, err error) error {
+	var bad *pflag.InvalidValueError
+	if errors.As(err, &bad) {
+		// In the words of the command line, not of Go's parsers.
+		why := bad.Unwrap().Error()
+		switch bad.GetFlag().Value.Type() {
+		case "int":
+			why = "want a whole number"
+			if errors.Is(bad.Unwrap(), strconv.ErrRange) {
+				why = fmt.Sprintf("want a whole number no larger than %d", math.MaxInt)
+			}
+		case "duration":
+			why = "want a duration such as 500ms, 10s or 1m"
+		case "bool":
+			why = "want true or false"
+		}
+		err = fmt.Errorf("invalid --%s %s: %s", bad.GetFlag().Name, quoteShort(bad.GetValue()), why)
+	}
 	return fmt.Errorf("%v (see \"%s --help\")", err, cmd.CommandPath())
 }
 

@@ -69,7 +69,8 @@ func (b *byteSize) Set(text string) error {
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v < 0 || v*mult > math.MaxInt64/2 || math.IsNaN(v) {
+	// A size that rounds to no byte would read as no limit at all.
+	if err != nil || v < 0 || v*mult > math.MaxInt64/2 || math.IsNaN(v) || v > 0 && v*mult < 1 {
 		return fmt.Errorf("want a size such as 256MB, 1GiB or 0 for no limit")
 	}
 	*b = byteSize(v * mult)
