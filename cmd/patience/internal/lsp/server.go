@@ -29,6 +29,7 @@ import (
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/lang"
 )
@@ -118,31 +119,65 @@ func (c *safeCodec) ReadObject(r *bufio.Reader, v any) error {
 			}
 			return err
 		}
-		err = json.Unmarshal(body, v)
-		switch {
-		case err == nil:
-			return nil
-		case !json.Valid(body):
-			return &badMessage{jsonrpc2.CodeParseError, "parse error: the message is not JSON (" + err.Error() + ")"}
-		default:
-			return &badMessage{jsonrpc2.CodeInvalidRequest, "invalid request: the message is JSON but no request, response or notification"}
+		if !json.Valid(body) {
+			return &badMessage{code: jsonrpc2.CodeParseError, message: "parse error: the message is not JSON"}
 		}
+		// The id, where one can be read, goes with the answer to any
+		// message wrong in another way, so that the client can match it.
+		var probe struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(body, &probe) == nil && probe.ID != nil && !servableID(probe.ID) {
+			if readableID(probe.ID) {
+				return &badMessage{code: jsonrpc2.CodeInvalidRequest, message: "invalid request: an id must be a string or a whole number from 0 up", id: probe.ID}
+			}
+			probe.ID = nil
+		}
+		if json.Unmarshal(body, v) != nil {
+			return &badMessage{code: jsonrpc2.CodeInvalidRequest, message: "invalid request: the message is JSON but no request, response or notification", id: probe.ID}
+		}
+		return nil
 	}
 }
 
-// badMessage is a message read whole that is no JSON-RPC message.
+// readableID reports whether raw is an id JSON-RPC allows: a string, a
+// number or null.
+func readableID(raw json.RawMessage) bool {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	switch v.(type) {
+	case string, float64, nil:
+		return true
+	}
+	return false
+}
+
+// servableID reports whether raw is an id the connection can answer
+// under: a string, null, or a whole number that fits a uint64 (jsonrpc2
+// would wrap a negative one round).
+func servableID(raw json.RawMessage) bool {
+	var n uint64
+	var str string
+	return json.Unmarshal(raw, &n) == nil || json.Unmarshal(raw, &str) == nil || string(raw) == "null"
+}
+
+// badMessage is a message read whole that is no JSON-RPC message: the
+// error to answer it with, and its id if one could be read (else null).
 type badMessage struct {
 	code    int64
 	message string
+	id      json.RawMessage
 }
 
 func (b *badMessage) Error() string { return b.message }
 
 // answeringStream answers each message that is no JSON-RPC message as
 // JSON-RPC 2.0 asks (a parse error, -32700, for a body that is no JSON; an
-// invalid request, -32600, for JSON of another shape; with a null id, since
-// none could be read) and reads on: jsonrpc2.Conn would end the connection
-// at the first error ReadObject returns.
+// invalid request, -32600, for JSON of another shape; with its id where
+// one could be read, else null) and reads on: jsonrpc2.Conn would end the
+// connection at the first error ReadObject returns.
 type answeringStream struct{ jsonrpc2.ObjectStream }
 
 func (s answeringStream) ReadObject(v any) error {
@@ -154,9 +189,9 @@ func (s answeringStream) ReadObject(v any) error {
 		}
 		reply := struct {
 			JSONRPC string          `json:"jsonrpc"`
-			ID      *int            `json:"id"` // null
+			ID      json.RawMessage `json:"id"` // null when none could be read
 			Error   *jsonrpc2.Error `json:"error"`
-		}{"2.0", nil, &jsonrpc2.Error{Code: bad.code, Message: bad.message}}
+		}{"2.0", bad.id, &jsonrpc2.Error{Code: bad.code, Message: bad.message}}
 		if err := s.WriteObject(reply); err != nil {
 			return err
 		}
@@ -207,7 +242,7 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 		if n, err := io.CopyN(io.Discard, r, int64(length)); err != nil {
 			return nil, fmt.Errorf("the stream ended inside a message of %d bytes, larger than the limit of %d: %d of them came", length, maxMessage, n)
 		}
-		return nil, &badMessage{jsonrpc2.CodeInvalidRequest, fmt.Sprintf("invalid request: the message is %d bytes, larger than the limit of %d", length, maxMessage)}
+		return nil, &badMessage{code: jsonrpc2.CodeInvalidRequest, message: fmt.Sprintf("invalid request: the message is %d bytes, larger than the limit of %d", length, maxMessage)}
 	}
 	body := make([]byte, length)
 	if n, err := io.ReadFull(r, body); err != nil {
@@ -280,9 +315,9 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	case !validMethod:
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
 	case !validParams:
-		msg := "invalid parameters"
+		msg := "invalid params"
 		if err != nil {
-			msg = err.Error()
+			msg += ": " + store.JSONMessage(err) // in the protocol's words, not Go's
 		}
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: msg}
 	case err != nil:

@@ -370,6 +370,24 @@ func TestBrokenClientsAreErrors(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(out.String(), `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request: the message is JSON but no request, response or notification"}}`), out.String())
 	assert.Less(t, strings.Index(out.String(), "-32700"), strings.Index(out.String(), `"id":1`), "answered in the order read")
 
+	// A message whose id can be read is answered with it, whatever else is
+	// wrong; an id this server cannot answer under (a negative or a
+	// fractional number) is refused with it, not carried out; parameters
+	// of another shape are named in plain words, not Go's.
+	var ids syncWriter
+	require.NoError(t, serve(init+frame(`{"jsonrpc":"2.0","id":8,"method":null}`)+
+		frame(`{"jsonrpc":"2.0","id":-5,"method":"shutdown"}`)+
+		frame(`{"jsonrpc":"2.0","id":"a","method":"textDocument/hover","params":"x"}`)+
+		frame(`{"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///x"},"position":{"line":0,"character":-1}}}`)+
+		bye, &ids))
+	assert.Contains(t, ids.String(), `{"jsonrpc":"2.0","id":8,"error":{"code":-32600,"message":"invalid request: the message is JSON but no request, response or notification"}}`)
+	assert.Contains(t, ids.String(), `{"jsonrpc":"2.0","id":-5,"error":{"code":-32600,"message":"invalid request: an id must be a string or a whole number from 0 up"}}`)
+	assert.NotContains(t, ids.String(), `18446744073709551611`)
+	assert.Contains(t, ids.String(), `"id":"a","error":{"code":-32602,"message":"invalid params: want a JSON object, not a string"}`)
+	assert.Contains(t, ids.String(), `"id":9,"error":{"code":-32602,"message":"invalid params: field \"position.character\": want a whole number from 0 to 4294967295, not -1"}`)
+	assert.NotContains(t, ids.String(), "Go value")
+	assert.Contains(t, ids.String(), `"id":2,"result":null`, "the real shutdown is answered")
+
 	// A message larger than the limit is answered too, its bytes read and
 	// dropped by its length (the server once stopped at it).
 	var big syncWriter
