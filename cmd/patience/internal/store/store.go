@@ -214,11 +214,20 @@ func Parse(data []byte) (*Saved, error) {
 	if err := json.Unmarshal(data, sv); err != nil {
 		return nil, fmt.Errorf("not a saved game: %v", jsonError(data, err))
 	}
-	if sv.Position == nil {
+	switch {
+	case sv.Position == nil:
 		return nil, errors.New("not a saved game: it holds no position")
+	case sv.ElapsedMS < 0 || sv.ElapsedMS > maxElapsedMS:
+		return nil, fmt.Errorf("not a saved game: field \"elapsed_ms\": want a time played from 0 to %d ms (a century), not %d", maxElapsedMS, sv.ElapsedMS)
+	case sv.Result != "" && sv.Result != interp.Won.String() && sv.Result != interp.Lost.String():
+		return nil, fmt.Errorf("not a saved game: field \"result\": want \"won\", \"lost\" or none, not %s", strconv.Quote(sv.Result))
 	}
 	return sv, nil
 }
+
+// maxElapsedMS bounds the time a save says was played: a century, far past
+// any game, and far below where a time.Duration wraps round.
+const maxElapsedMS = 100 * 365 * 24 * 3600 * 1000
 
 // otherOutput says which command's output data is, when it is the JSON of
 // a verdict that "patience solve" or "patience stats" printed rather than

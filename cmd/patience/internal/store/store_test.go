@@ -122,6 +122,10 @@ func TestNeverOverwritten(t *testing.T) {
 		{"edited piles", strings.Replace(good, `"deal",`, `"deal", "deal",`, 1), "the piles do not match"},
 		{"rules changed", saveText(t, played(t, interp.Compile(changed))), `the rules of "Plot" have changed since this position was written`},
 		{"future format", strings.Replace(good, `"format": 1`, `"format": 99`, 1), "position format 99 is not supported"},
+		// Times no play gives: the clock showed -59:-58, or wrapped round.
+		{"negative time", strings.Replace(good, `"elapsed_ms": 0`, `"elapsed_ms": -3600000`, 1), `not a saved game: field "elapsed_ms": want a time played from 0 to 3153600000000 ms (a century), not -3600000`},
+		{"time past a century", strings.Replace(good, `"elapsed_ms": 0`, `"elapsed_ms": 9300000000000`, 1), `field "elapsed_ms": want a time played from 0 to 3153600000000 ms`},
+		{"unknown result", strings.Replace(good, `"elapsed_ms": 0`, `"elapsed_ms": 0, "result": "drawn"`, 1), `not a saved game: field "result": want "won", "lost" or none, not "drawn"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := &Store{Dir: t.TempDir()}
