@@ -526,12 +526,18 @@ func rulesetError(key string, err error) string {
 }
 
 // possible reports whether some games could have given s: no count is
-// negative, no more games are won than played, and the streak is no
-// longer than the best, which is no longer than the wins.
+// negative, no more games are won than played, the streak is no longer
+// than the best, which is no longer than the wins, and no count is past
+// maxCount.
 func (s Stats) possible() bool {
-	return s.Played >= 0 && s.Won >= 0 && s.Won <= s.Played &&
+	return s.Played >= 0 && s.Won >= 0 && s.Won <= s.Played && s.Played <= maxCount &&
 		s.Streak >= 0 && s.Streak <= s.BestStreak && s.BestStreak <= s.Won
 }
+
+// maxCount bounds the games a ruleset's statistics count: a billion a
+// second for a century is far fewer, and counting on from it cannot wrap
+// round.
+const maxCount = 1 << 62
 
 // Count keeps one game's part in key's statistics, the same way wherever
 // it is played: the game counts as played from its first move (or once it
