@@ -629,9 +629,12 @@ func decodeResult(text string) (dealResult, error) {
 	// What one search can be: a study adds these up, so a value no search
 	// could give would make nonsense of the totals.
 	const maxElapsedMS = 1e12 // 30 years
+	const maxMemory = 1 << 50 // a pebibyte
 	switch {
-	case d.Nodes < 0 || d.ElapsedMS < 0 || d.MemoryBytes < 0:
-		return dealResult{}, errors.New("nodes, elapsed_ms and memory_bytes cannot be negative")
+	case d.MemoryBytes < 0 || d.MemoryBytes > maxMemory || d.WorkerMemoryBytes < 0 || d.WorkerMemoryBytes > maxMemory:
+		return dealResult{}, fmt.Errorf("memory_bytes and worker_memory_bytes must be from 0 to %d (1 PiB)", maxMemory)
+	case d.Nodes < 0 || d.ElapsedMS < 0:
+		return dealResult{}, errors.New("nodes and elapsed_ms cannot be negative")
 	case d.Nodes > 1<<53 || d.ElapsedMS > maxElapsedMS || math.IsNaN(d.ElapsedMS):
 		return dealResult{}, fmt.Errorf("nodes or elapsed_ms larger than any search: %d positions, %g ms", d.Nodes, d.ElapsedMS)
 	case d.Ruleset == "":
