@@ -130,7 +130,7 @@ func rankName(r int) string {
 // Load makes a game from a position. When the position lists moves, they
 // are replayed from the seed's deal and must lead to exactly the position
 // given; then undo works as in the game that wrote it, and so does redo,
-// for the moves to redo it lists (each must replay). A position without
+// for the moves to redo it lists (up to the first that does not replay). A position without
 // moves (a save edited by hand) is checked only for what the interpreter
 // relies on: the pack's cards, no more and no fewer, in piles that exist, within
 // their `holds`, lying as the rules lay them (grid cards face up, stock
@@ -145,13 +145,17 @@ func (r *Rules) Load(p *Position) (*Game, error) {
 		return nil, err
 	}
 	// The moves to redo are played and taken back, so that redo plays
-	// them again, the first one first.
-	for i, text := range p.Redo {
+	// them again, the first one first. They are a convenience: one that
+	// does not replay (a save edited by hand) ends them there, and the
+	// game loads all the same.
+	n := 0
+	for _, text := range p.Redo {
 		if _, err := g.Play(text); err != nil {
-			return nil, fmt.Errorf("move %d to redo %q does not replay: %v", i+1, text, err)
+			break
 		}
+		n++
 	}
-	for range p.Redo {
+	for range n {
 		g.Undo()
 	}
 	return g, nil
