@@ -336,7 +336,9 @@ func (s *summary) add(d dealResult) {
 func (s *summary) write(w io.Writer, ruleset string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	seeds := fmt.Sprintf("seeds %d to %d", s.minSeed, s.maxSeed)
-	if s.maxSeed-s.minSeed+1 != uint64(s.n) {
+	if s.minSeed == s.maxSeed {
+		seeds = fmt.Sprintf("seed %d", s.minSeed)
+	} else if s.maxSeed-s.minSeed+1 != uint64(s.n) {
 		seeds += ", with gaps"
 	}
 	low, high := interp.Wilson(s.won, s.unknown, s.n)
@@ -584,6 +586,9 @@ func (m *merger) readFile(path string, stdin io.Reader) error {
 	for sc.Scan() {
 		line++
 		text := strings.TrimSpace(sc.Text())
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // the byte-order mark an editor may put first
+		}
 		if text == "" {
 			continue
 		}

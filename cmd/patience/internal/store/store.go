@@ -202,8 +202,10 @@ func Read(path string) (*Saved, error) {
 	return Parse(data)
 }
 
-// Parse reads a saved game from the text of a file.
+// Parse reads a saved game from the text of a file (after the byte-order
+// mark an editor may have put first, if any).
 func Parse(data []byte) (*Saved, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	if err := textError(data); err != nil {
 		return nil, fmt.Errorf("not a saved game: %v", err)
 	}

@@ -192,6 +192,10 @@ func TestParseWrittenPosition(t *testing.T) {
 	assert.Equal(t, int64(0), sv.ElapsedMS)
 	_, err = r.Load(sv.Position)
 	require.NoError(t, err)
+	// With the byte-order mark an editor may put first.
+	sv, err = Parse(append([]byte("\uFEFF"), data...))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"deal", "t3 t1"}, sv.Moves)
 
 	_, err = Read(filepath.Join(t.TempDir(), "nosuch.json"))
 	assert.True(t, os.IsNotExist(err))
