@@ -168,12 +168,19 @@ func TestStringsHoldVisibleText(t *testing.T) {
 		`game "\U000E0041" {}`: "U+E0041",
 		`game "a\u3164b" {}`:   "U+3164",
 		"game \"a\u2060b\" {}": "U+2060 (WORD JOINER)",
+		// Default-ignorable characters beyond the format ones, and the
+		// blank braille pattern, which shows as a space where none is.
+		`game "Klon\ufe0fdike" {}`: "U+FE0F,",
+		`game "a\U000E0100b" {}`:   "U+E0100",
+		`game "a\u180bb" {}`:       "U+180B",
+		`game "a\u17b4b" {}`:       "U+17B4",
+		`game "\u2800" {}`:         "U+2800",
 	} {
 		_, err := dsl.Parse("x.patience", []byte(src))
 		require.Error(t, err, src)
 		assert.Contains(t, err.Error(), "a string may hold visible text only, not the invisible character "+want, src)
 	}
-	for _, ok := range []string{"👨\u200d👩\u200d👧", "می\u200cخواهم", "Caf\u00e9 ♠"} {
+	for _, ok := range []string{"👨\u200d👩\u200d👧", "می\u200cخواهم", "Caf\u00e9 ♠", "♠\ufe0f Spades", "葛\U000E0100"} {
 		_, err := dsl.Parse("x.patience", []byte(`game "`+ok+`" {}`))
 		assert.NoError(t, err, ok)
 	}

@@ -121,6 +121,7 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 		col += len([]rune(body[:len(body)-len(rest)]))
 		body = rest
 	}
+	prev := rune(0)
 	for i := 0; i < len(out); {
 		r, size := utf8.DecodeRune(out[i:])
 		switch {
@@ -128,10 +129,11 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 			return t, participle.Errorf(at(cols[i]), "a string must be UTF-8 text: byte %#02x here starts no character", out[i])
 		case r < 0x20 || Unsafe(r):
 			return t, participle.Errorf(at(cols[i]), "a string may hold printable text only, not the control character %s", describeRune(r))
-		case invisible(r):
+		case invisible(prev, r):
 			return t, participle.Errorf(at(cols[i]), "a string may hold visible text only, not the invisible character %s, which makes text look like other text", describeRune(r))
 		}
 		i += size
+		prev = r
 	}
 	t.Value = string(out)
 	return t, nil
@@ -143,14 +145,23 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 // joiner and non-joiner that emoji and some scripts need, the combining
 // grapheme joiner, and the Hangul fillers. Two names that differ by one
 // would look the same.
-func invisible(r rune) bool {
+//
+// So is every other default-ignorable character (Khmer's inherent vowels,
+// the reserved ones), the blank braille pattern, which shows as a space,
+// and a variation selector but after the characters it chooses a form of:
+// a symbol (an emoji's picture), a Han ideograph, a Mongolian letter. After
+// a Latin letter it shows as nothing.
+func invisible(prev, r rune) bool {
 	switch r {
 	case 0x200c, 0x200d:
 		return false
-	case 0x034f, 0x115f, 0x1160, 0x3164, 0xffa0:
+	case 0x034f, 0x115f, 0x1160, 0x3164, 0xffa0, 0x2800:
 		return true
 	}
-	return unicode.Is(unicode.Cf, r)
+	if unicode.Is(unicode.Variation_Selector, r) {
+		return !unicode.In(prev, unicode.So, unicode.Han, unicode.Mongolian)
+	}
+	return unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point)
 }
 
 // escapeError says what is wrong with the escape that starts body.
