@@ -120,24 +120,33 @@ func (d *Diagnostics) Render() string {
 		col := utf8.RuneCountInString(expandTabs(string(raw[:start]))) + 1
 		width := max(utf8.RuneCountInString(expandTabs(string(raw[:max(stop, start)])))-col+1, 1)
 		text := expandTabs(string(raw))
-		const maxLine = 100
-		if n := utf8.RuneCountInString(text); n <= maxLine {
+		const maxLine = 100 // columns of the line shown
+		if runewidth.StringWidth(text) <= maxLine {
 			// The caret goes under the span as the terminal draws the
 			// line: a wide character (漢) takes two columns.
 			before := runewidth.StringWidth(expandTabs(string(raw[:start])))
 			col = before + 1
 			width = max(runewidth.StringWidth(expandTabs(string(raw[:max(stop, start)])))-before, 1)
 		} else {
+			// A window of the line, cut by columns as the terminal draws
+			// it: from about 40 columns before the span if it lies far in.
 			runes := []rune(text)
-			start := 0
-			if col > maxLine-20 {
-				start = col - 40
+			at, end := col-1, col-1+width // the span, in runes of text
+			first := 0
+			if runewidth.StringWidth(string(runes[:at])) > maxLine-20 {
+				first = at
+				for w := 0; first > 0 && w+runewidth.RuneWidth(runes[first-1]) <= 40; first-- {
+					w += runewidth.RuneWidth(runes[first-1])
+				}
 			}
-			end := min(start+maxLine, n)
-			text = string(runes[start:end])
-			col -= start
+			last := first
+			for w := 0; last < len(runes) && w+runewidth.RuneWidth(runes[last]) <= maxLine; last++ {
+				w += runewidth.RuneWidth(runes[last])
+			}
+			text = string(runes[first:last])
+			col = runewidth.StringWidth(string(runes[first:at])) + 1
 			// The caret stops where the line shown is cut.
-			width = max(min(width, end-start-col+1), 1)
+			width = max(runewidth.StringWidth(string(runes[at:min(end, last)])), 1)
 		}
 		gutter := fmt.Sprintf("%5d | ", x.Pos.Line)
 		b.WriteString(gutter)

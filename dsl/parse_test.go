@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/mattn/go-runewidth"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -302,6 +304,32 @@ func TestRenderCaretAfterWideCharacters(t *testing.T) {
 	d := &dsl.Diagnostics{Source: []byte("aka \"漢字\", x\n"), List: []*dsl.Diagnostic{{Severity: dsl.Error, Message: "m"}}}
 	d.List[0].Pos.Filename, d.List[0].Pos.Line, d.List[0].Pos.Column = "f", 1, 9 // the comma
 	assert.Equal(t, "f:1:9: error: m\n    1 | aka \"漢字\", x\n      | "+strings.Repeat(" ", 10)+"^\n", d.Render())
+}
+
+// A long line of wide characters is cut to the terminal's columns, not to
+// a count of characters, and the caret stands under the span in it (it
+// stood at the count, 30 columns short).
+func TestRenderCutsWideLinesByColumns(t *testing.T) {
+	line := `  summary "` + strings.Repeat("漢", 100) + `" decks Z`
+	d := &dsl.Diagnostics{Source: []byte(line + "\n"), List: []*dsl.Diagnostic{{Severity: dsl.Error, Message: "m"}}}
+	z := utf8.RuneCountInString(line) // the column of Z
+	d.List[0].Pos.Filename, d.List[0].Pos.Line, d.List[0].Pos.Column = "f", 1, z
+	out := strings.Split(d.Render(), "\n")
+	require.Len(t, out, 4)
+	shown, caret := strings.TrimPrefix(out[1], "    1 | "), strings.TrimPrefix(out[2], "      | ")
+	assert.LessOrEqual(t, runewidth.StringWidth(shown), 100, "cut to 100 columns:\n%s", shown)
+	at := strings.Index(caret, "^")
+	require.GreaterOrEqual(t, at, 0)
+	under := []rune(shown)
+	w := 0
+	for _, r := range under {
+		if w >= at {
+			assert.Equal(t, 'Z', r, "the caret stands under Z:\n%s\n%s", shown, caret)
+			break
+		}
+		w += runewidth.RuneWidth(r)
+	}
+	assert.True(t, strings.HasSuffix(shown, "decks Z"), shown)
 }
 
 // A file holds one game: a second game block says so, at its keyword.
