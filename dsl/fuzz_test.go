@@ -38,6 +38,7 @@ func FuzzParse(f *testing.F) {
 		`game "x" { "\"" }`,
 		"game \"x\" { summary \"a\\\nb\" }",
 		"日本語 game",
+		"game \"x\" { summary \"" + strings.Repeat("漢", 120) + "\" decks Z }",
 		"game \"x\" {\n  tableau t[2] {\n    to t,\n  }\n}\n",
 	} {
 		f.Add([]byte(s))
