@@ -496,6 +496,9 @@ func (st *Store) Stats() (map[string]Stats, error) {
 	case *f.Format != statsFormat:
 		return map[string]Stats{}, damaged{fmt.Errorf("%s: format %d is no format of statistics", path, *f.Format)}
 	}
+	if key, twice := repeatedKey(data, "rulesets"); twice {
+		return map[string]Stats{}, damaged{fmt.Errorf("%s: the statistics of %s are given twice", path, strconv.Quote(key))}
+	}
 	all := map[string]Stats{}
 	for _, key := range slices.Sorted(maps.Keys(f.Rulesets)) {
 		var s Stats
@@ -510,6 +513,37 @@ func (st *Store) Stats() (map[string]Stats, error) {
 		all[key] = s
 	}
 	return all, nil
+}
+
+// repeatedKey finds a key given twice in the object under field of the
+// JSON object data (decoding keeps the last and drops the first without a
+// word). data is known to decode.
+func repeatedKey(data []byte, field string) (string, bool) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return "", false
+	}
+	dec := json.NewDecoder(bytes.NewReader(top[field]))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return "", false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		key, ok := tok.(string)
+		if err != nil || !ok {
+			return "", false
+		}
+		if seen[key] {
+			return key, true
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // rulesetError words err, met in reading the statistics of key, with the

@@ -349,7 +349,10 @@ func TestStatsFilesLeftAlone(t *testing.T) {
 		"wrong type":         {`{"format": 1, "rulesets": {"golf": {"played": 1}, "plot": {"played": "x"}}}`, 0o644, false, `field "rulesets.plot.played": want a JSON number, not a string`},
 		"not a whole number": {`{"format": 1, "rulesets": {"plot": {"won": 1.5}}}`, 0o644, false, `field "rulesets.plot.won": want a whole number`},
 		// A count no play reaches, which would wrap round when counted.
-		"huge count":         {`{"format": 1, "rulesets": {"plot": {"played": 9223372036854775807, "won": 0, "streak": 0, "best_streak": 0}}}`, 0o644, false, `the statistics of "plot" are not what any play could give (played 9223372036854775807`},
+		"huge count": {`{"format": 1, "rulesets": {"plot": {"played": 9223372036854775807, "won": 0, "streak": 0, "best_streak": 0}}}`, 0o644, false, `the statistics of "plot" are not what any play could give (played 9223372036854775807`},
+		// A ruleset named twice: decoding would keep the last and drop the
+		// first without a word.
+		"ruleset twice":      {`{"format": 1, "rulesets": {"plot": {"played": 3, "won": 1, "streak": 0, "best_streak": 1}, "plot": {"played": 1}}}`, 0o644, false, `the statistics of "plot" are given twice`},
 		"a path as key":      {`{"format": 1, "rulesets": {"/home/A.B/My.patience": {"played": "x"}}}`, 0o644, false, `field "rulesets./home/A.B/My.patience.played": want a JSON number`},
 		"ruleset not object": {`{"format": 1, "rulesets": {"plot": 3}}`, 0o644, false, `field "rulesets.plot": want a JSON object, not a number`},
 	} {
