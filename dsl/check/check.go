@@ -798,6 +798,14 @@ func (c *checker) pileRules(d pileDecl) {
 	if p0.Pairs > 0 && seen["build"] != nil {
 		c.errorf(seen["build"], "a pile that takes pairs builds nothing: drop `build`")
 	}
+	if p0.Pairs > 0 {
+		// Pairs ignore what a pile takes one move at a time by.
+		for _, kind := range []string{"start", "base", "fill", "accepts", "follow"} {
+			if seen[kind] != nil {
+				c.errorf(seen[kind], "a pile that takes pairs takes them by `pairs` alone: drop `%s`", kind)
+			}
+		}
+	}
 	if at := seen["aces-high"]; at != nil {
 		if p0.Outranked == nil {
 			c.errorf(at, "`aces-high` ranks an Ace above a King for `outranked`, and %s has no `outranked`", p0.Group)
