@@ -1626,13 +1626,15 @@ func closingGroups(g *Game) []*Group {
 // within a group, so a group holds as many as it did.
 func leastPlaced(g *Game, deal []DealStep) []int {
 	least := make([]int, len(g.Piles))
-	out := 0 // cards on piles other than the stock
+	most := make([]int, len(g.Piles)) // cards each pile may hold
+	out := 0                           // cards on piles other than the stock
 	// A take that reads no value is made before the shuffle, wherever it
 	// stands (so before any part of the deal): a `move` written before it
 	// may still set its card aside.
 	for _, st := range g.Deal {
 		if st.Kind == DealTake && st.Pattern.Value < 0 {
 			least[st.Pile] += st.Count
+			most[st.Pile] += st.Count
 			if st.Pile != g.Stock {
 				out += st.Count
 			}
@@ -1645,16 +1647,24 @@ func leastPlaced(g *Game, deal []DealStep) []int {
 				continue
 			}
 			least[st.Pile] += st.Count
+			most[st.Pile] += st.Count
 			if st.Pile != g.Stock {
 				out += st.Count
 			}
 		case DealAside:
+			// Of the st.Count matching cards, all but those in the stock
+			// or still to be dealt lie on piles other than the stock; those
+			// already on the pile stay there, counted already, and the
+			// rest come onto it.
+			d := st.Pile
+			onPiles := st.Count - (g.CardCount - out)
+			least[d] += max(0, onPiles-min(most[d], st.Count))
+			most[d] += st.Count
 			for q := range least {
-				if q != st.Pile && q != g.Stock {
+				if q != d && q != g.Stock {
 					least[q] = max(0, least[q]-st.Count)
 				}
 			}
-			least[st.Pile] += max(0, st.Count-(g.CardCount-out))
 		}
 	}
 	return least

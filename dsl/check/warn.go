@@ -227,17 +227,40 @@ func (c *checker) coverCycles() {
 			continue
 		}
 		var names []string
+		freed := false
 		for q := p; q < n; q++ {
 			if reach[p][q] && reach[q][p] {
 				done[q] = true
 				names = append(names, strconv.Quote(c.g.Piles[q].Name))
+				freed = freed || c.givenBesideMoves(q)
 			}
 		}
-		if node, ok := c.coverNodes[p]; ok && len(names) > 1 {
+		// A cover holds back moves only: a pile of the cycle that gives
+		// cards otherwise (see givenBesideMoves) frees the rest.
+		if node, ok := c.coverNodes[p]; ok && len(names) > 1 && !freed {
 			list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 			c.warnf(node, "%s cover one another: while each holds a card, none of them can give one", list)
 		}
 	}
+}
+
+// givenBesideMoves reports whether cards leave pile q otherwise than by a
+// move: it is the stock, which deals covered or not, a refill takes from
+// it, a redeal gathers it, or its group closes up.
+func (c *checker) givenBesideMoves(q int) bool {
+	g := c.g
+	if q == g.Stock {
+		return true
+	}
+	for _, p := range g.Piles {
+		if slices.Contains(p.Refill, q) {
+			return true
+		}
+	}
+	if g.Redeal != nil && slices.Contains(g.Redeal.From, q) {
+		return true
+	}
+	return g.Piles[q].CloseUp
 }
 
 // reachWarnings warns when the win's piles can never hold the whole pack:
@@ -386,11 +409,14 @@ func (c *checker) takesLooseGroups(q int) bool {
 }
 
 // takenStart reports whether the deal puts exactly one card on pile q, face
-// up, by a `take` of a fixed rank, and puts nothing else there: the ranks
-// that card may have.
+// up, by a `take` of a fixed rank, puts nothing else there and sets nothing
+// aside (which might take it out again): the ranks that card may have.
 func (c *checker) takenStart(q int) (uint16, bool) {
 	ranks, n := uint16(0), 0
 	for _, st := range c.g.Deal {
+		if st.Kind == DealAside && st.Pile != q {
+			return 0, false // a `move PATTERN to PILE` may take the card out again
+		}
 		if st.Pile != q {
 			continue
 		}
