@@ -609,6 +609,11 @@ func (a *app) updateGame(msg tea.Msg) tea.Cmd {
 			return newDeal()
 		default:
 			if pile, ok := p.keyFor(k); ok {
+				if !p.place(a.width, a.height).bv.keys {
+					// A key not on the screen would pick a pile unseen.
+					p.say(msgError, "the piles' keys are off: the board is too large to show them here; use the arrows, tab or the mouse, or a larger terminal")
+					break
+				}
 				p.cursor = spot{pile: pile, idx: -1}
 				if p.pick != nil && p.pick.from.pile == pile && p.grow() {
 					break
@@ -708,7 +713,7 @@ const helpText = `Keys
                   or deal when the cursor is on the stock
   1-9 0 b c ...   the key shown before (or above) a pile's name: pick from it
                   or drop on it; again, one more card of the run if a move
-                  can take it
+                  can take it (off when the board is too large to show them)
   mouse           click a card to pick it up, click a pile to drop it there,
                   or drag the card onto the pile
   esc             put back what is held

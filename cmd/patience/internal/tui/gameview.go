@@ -383,6 +383,44 @@ func clipName(name string, width int) string {
 	return runewidth.Truncate(name, width-runewidth.StringWidth(end), "…") + end
 }
 
+// clipNames is every pile's name cut to width columns by clipName, but
+// where that makes names alike that are not ("stack-n…-end" for
+// stack-number-one-end and stack-number-two-end): those keep, after "…",
+// the part from where they differ ("…one-end", "…two-end").
+func clipNames(r *interp.Rules, width int) []string {
+	n := len(r.Game.Piles)
+	names, cut := make([]string, n), make([]string, n)
+	byCut := map[string][]int{}
+	for p := range n {
+		names[p] = r.PileName(p)
+		cut[p] = clipName(names[p], width)
+		byCut[cut[p]] = append(byCut[cut[p]], p)
+	}
+	for _, ps := range byCut {
+		if len(ps) < 2 {
+			continue
+		}
+		// The runes the names of ps share at their start.
+		common := []rune(names[ps[0]])
+		for _, p := range ps[1:] {
+			rs := []rune(names[p])
+			k := 0
+			for k < len(common) && k < len(rs) && common[k] == rs[k] {
+				k++
+			}
+			common = common[:k]
+		}
+		for _, p := range ps {
+			rest := string([]rune(names[p])[len(common):])
+			if rest == "" {
+				continue // the name all the others begin with: its cut stays
+			}
+			cut[p] = "…" + clip(rest, width-1)
+		}
+	}
+	return cut
+}
+
 // wrap breaks text into lines of at most width columns of the terminal (a
 // wide character counts two), at spaces; a word longer than a line (a label
 // of CJK text has no spaces) is broken where the line ends.

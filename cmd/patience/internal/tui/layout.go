@@ -80,6 +80,7 @@ func (rv *rowView) top() int {
 type boardView struct {
 	rows []rowView
 	w, h int
+	keys bool // the piles' keys are shown (and so work)
 }
 
 // labelMode says how much a column label shows.
@@ -217,8 +218,12 @@ func cardLine(c interp.Card, i int) bodyLine {
 
 // buildBoard lays the piles out with their top-left corner at 0, 0.
 func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, o layoutOpts) boardView {
-	var bv boardView
+	bv := boardView{keys: o.labels == labelsFull}
 	y := 0
+	var names []string // the piles' names, cut alike to o.labelW
+	if o.labelW > 0 {
+		names = clipNames(r, o.labelW)
+	}
 	for _, row := range board.Rows(r.Game) {
 		grid, depth := false, 0
 		// columns lays the row out with the keys before the names ("l
@@ -227,8 +232,8 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			var cols []colView
 			for _, p := range row {
 				label := r.PileName(p)
-				if o.labelW > 0 {
-					label = clipName(label, o.labelW)
+				if names != nil {
+					label = names[p]
 				}
 				if o.labels == labelsFull && keys[p] != 0 && !stacked {
 					label = string(keys[p]) + " " + label

@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A board too large for its keys shows none, and then a pile's key does
+// nothing but say so (it picked a pile by a key never shown); where the
+// keys are shown they work.
+func TestHiddenKeysDoNothing(t *testing.T) {
+	h := newHarness(t, "testdata/many-piles.patience", 1, "")
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	require.False(t, h.a.play.place(80, 24).bv.keys, "the keys do not fit at 80×24:\n%s", h.frame())
+	key, ok := h.a.play.keys[20], h.a.play.keys[20] != 0
+	require.True(t, ok)
+	h.keys(string(key))
+	assert.Nil(t, h.a.play.pick, "no pile picked by a key not shown")
+	assert.Contains(t, h.message(), "keys")
+
+	h = newHarness(t, "plot", 3, "")
+	require.True(t, h.a.play.place(testW, testH).bv.keys)
+	t3, ok := h.game().Rules.PileIndex("t3")
+	require.True(t, ok)
+	h.keys(string(h.a.play.keys[t3]))
+	assert.NotNil(t, h.a.play.pick, "a key shown picks its pile")
+}
+
+// Names cut to fit stay distinct: names that differ in the middle keep
+// the part where they do (all six were "stack-n…-end").
+func TestClippedNamesStayDistinct(t *testing.T) {
+	h := newHarness(t, "testdata/clipped-names.patience", 2, "")
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	frame := h.frame()
+	for _, word := range []string{"one", "two", "six", "ten", "red", "tan"} {
+		assert.Contains(t, frame, word, "the part of the name that differs is shown:\n%s", frame)
+	}
+	assert.Equal(t, 0, strings.Count(frame, "stack-n…-end"), frame)
+}
