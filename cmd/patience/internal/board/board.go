@@ -18,6 +18,9 @@ import (
 // Options change how cards are drawn.
 type Options struct {
 	ASCII bool // suits as C D H S rather than ♣ ♦ ♥ ♠
+	// Width is the terminal's columns: a row wider goes on over several
+	// parts (see Draw). 0 draws every row whole, as scripts want it.
+	Width int
 }
 
 const (
@@ -92,15 +95,28 @@ func splitRows(g *check.Game, rows [][]int) [][]int {
 
 // Draw writes the piles of s, row by row, with a blank line between rows,
 // each row centred under the widest, as the full-screen game lays them out.
+// A row wider than opt.Width goes on over as many parts as it needs, as
+// evenly as they can share it (a lone pile under a row reads as another
+// row's), the parts after the first indented, so that they do not read as
+// rows of their own.
 func Draw(w io.Writer, r *interp.Rules, s *interp.State, opt Options) error {
 	var rows [][]string
 	widths := make([]int, 0, 8)
 	widest := 0
-	for _, row := range Rows(r.Game) {
-		lines, width := drawRow(r, s, row, opt)
+	add := func(lines []string, width int) {
 		rows = append(rows, lines)
 		widths = append(widths, width)
 		widest = max(widest, width)
+	}
+	for _, row := range Rows(r.Game) {
+		lines, width := drawRow(r, s, row, opt)
+		if opt.Width <= 0 || width <= opt.Width || len(row) == 1 {
+			add(lines, width)
+			continue
+		}
+		for _, p := range wrapRow(r, s, row, opt) {
+			add(p.lines, p.width)
+		}
 	}
 	var b strings.Builder
 	for i, lines := range rows {
@@ -118,6 +134,40 @@ func Draw(w io.Writer, r *interp.Rules, s *interp.State, opt Options) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// part is a row, or a part of one, drawn.
+type part struct {
+	lines []string
+	width int
+}
+
+// wrapRow draws row in the fewest parts of as even a number of piles as
+// fit opt.Width each (the last may be shorter), the parts after the first
+// indented by two columns; a single pile wider than the width stands alone.
+func wrapRow(r *interp.Rules, s *interp.State, row []int, opt Options) []part {
+	const indent = "  "
+	for k := 2; ; k++ {
+		per := (len(row) + k - 1) / k
+		var parts []part
+		fits := true
+		for i := 0; i < len(row); i += per {
+			lines, width := drawRow(r, s, row[i:min(i+per, len(row))], opt)
+			if i > 0 {
+				for j, l := range lines {
+					if l != "" {
+						lines[j] = indent + l
+					}
+				}
+				width += len(indent)
+			}
+			fits = fits && (width <= opt.Width || per == 1)
+			parts = append(parts, part{lines, width})
+		}
+		if fits || per == 1 {
+			return parts
+		}
+	}
 }
 
 // drawRow draws one layout row: a line of pile names, then the piles'

@@ -84,7 +84,7 @@ With --json the position is printed as JSON, as "play" saves it.`,
 			}
 			fmt.Fprintln(out, header(g))
 			fmt.Fprintln(out)
-			return board.Draw(out, g.Rules, g.State(), board.Options{ASCII: ascii})
+			return board.Draw(out, g.Rules, g.State(), board.Options{ASCII: ascii, Width: terminalWidth(out)})
 		},
 	}
 	seed.register(cmd)

@@ -157,7 +157,7 @@ unknown) and error. Nothing is saved unless asked for with "save FILE".`,
 				if err != nil {
 					return err
 				}
-				s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii}}
+				s := &session{g: g, ruleset: ruleset, opt: board.Options{ASCII: ascii, Width: terminalWidth(cmd.OutOrStdout())}}
 				s.hints.Learn(g.Rules, g.State(), proof)
 				in := newLineReader(cmd.InOrStdin())
 				if asJSON {

@@ -17,7 +17,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/patience-dev/patience/cmd/patience/internal/protocol"
@@ -483,10 +482,8 @@ func (b *progressBar) update(s *summary) {
 func (b *progressBar) draw(s *summary) {
 	b.last = time.Now()
 	cols := 80
-	if f, ok := b.w.(*os.File); ok {
-		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
-			cols = w
-		}
+	if w := terminalWidth(b.w); w > 0 {
+		cols = w
 	}
 	text := fmt.Sprintf("%d/%d deals  won %d  unwinnable %d  unknown %d  %s",
 		s.n, b.total, s.won, s.unwinnable, s.unknown, time.Since(b.start).Round(time.Second))

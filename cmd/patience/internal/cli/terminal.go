@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/charmbracelet/x/term"
 	"io"
 	"os"
 	"unicode/utf8"
@@ -74,4 +75,17 @@ func isTerminal(r any) bool {
 	// A terminal answers the terminal's own ioctl; a character device such
 	// as /dev/null does not.
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
+
+// terminalWidth is the columns of the terminal w writes to, or 0 when w is
+// no terminal (a pipe, a file): then nothing is wrapped to fit it.
+func terminalWidth(w io.Writer) int {
+	f, ok := raw(w).(*os.File)
+	if !ok || !isTerminal(f) {
+		return 0
+	}
+	if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
+		return cols
+	}
+	return 0
 }

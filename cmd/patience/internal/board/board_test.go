@@ -1,0 +1,53 @@
+package board
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl/check"
+	"github.com/patience-dev/patience/interp"
+)
+
+// A row wider than the terminal goes on over as many parts as it needs, as
+// evenly as they can share it, each within the width, every pile under its
+// name in the layout's order (on a terminal of 80 columns a row of thirty
+// piles printed 150 columns, which the terminal broke under the wrong
+// names). With no width, rows are as wide as they are, for scripts.
+func TestDrawWrapsWideRows(t *testing.T) {
+	src := "game \"Wide\" {\n  tableau r[30] { to r }\n  foundation f { base A; build up same-suit }\n  deal { 1 to each r; rest to f }\n  layout { row f; row r }\n  win when all cards in f\n}\n"
+	g, err := check.Source("wide.patience", []byte(src))
+	require.NoError(t, err)
+	r := interp.Compile(g)
+	s := r.Deal(1)
+	draw := func(width int) []string {
+		var b strings.Builder
+		require.NoError(t, Draw(&b, r, s, Options{ASCII: true, Width: width}))
+		return strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	}
+	wide := draw(0)
+	longest := 0
+	for _, l := range wide {
+		longest = max(longest, utf8.RuneCountInString(l))
+	}
+	assert.Greater(t, longest, 80, "no width: one line for the row")
+	lines := draw(80)
+	var names []string
+	for _, l := range lines {
+		assert.LessOrEqual(t, utf8.RuneCountInString(l), 80, "%q", l)
+		for _, w := range strings.Fields(l) {
+			if strings.HasPrefix(w, "r") {
+				names = append(names, w)
+			}
+		}
+	}
+	var want []string
+	for i := 1; i <= 30; i++ {
+		want = append(want, fmt.Sprintf("r%d", i))
+	}
+	assert.Equal(t, want, names, "every pile once, in order")
+}
