@@ -181,19 +181,23 @@ func drawRow(r *interp.Rules, s *interp.State, row []int, opt Options) (lines []
 	}
 	cols := make([]column, len(row))
 	grid := false
-	depth := 0
+	depth, gridDepth := 0, 0
 	for k, p := range row {
 		pile := r.Game.Piles[p]
 		c := column{name: pile.Name, cells: cells(r, s, p, opt)}
 		c.width = max(utf8.RuneCountInString(c.name), cardW)
 		cols[k] = c
-		grid = grid || pile.Grid
 		depth = max(depth, len(c.cells))
+		if pile.Grid {
+			grid = true
+			gridDepth = max(gridDepth, len(s.Pile(r, p))) // its slots, gaps included
+		}
 	}
-	// A row with a grid numbers its lines, as moves name a grid card by row.
+	// A row with a grid numbers the grid's rows, as moves name a grid card
+	// by row (the lines below them, of other piles of the row, are none).
 	margin := ""
 	if grid {
-		margin = strings.Repeat(" ", len(strconv.Itoa(depth))+1)
+		margin = strings.Repeat(" ", len(strconv.Itoa(max(gridDepth, 1)))+1)
 	}
 	width = len(margin)
 	for k, c := range cols {
@@ -218,7 +222,7 @@ func drawRow(r *interp.Rules, s *interp.State, row []int, opt Options) (lines []
 	line(func(c column) string { return c.name }, margin)
 	for d := 0; d < depth; d++ {
 		left := margin
-		if grid {
+		if grid && d < gridDepth {
 			left = fmt.Sprintf("%*d ", len(margin)-1, d+1)
 		}
 		line(func(c column) string {

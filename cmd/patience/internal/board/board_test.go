@@ -51,3 +51,22 @@ func TestDrawWrapsWideRows(t *testing.T) {
 	}
 	assert.Equal(t, want, names, "every pile once, in order")
 }
+
+// A row with a grid numbers the grid's rows only: the lines below them,
+// of a fanned pile beside the grid, are no grid row (they were numbered
+// 2 to 12 beside a grid of one row).
+func TestGridRowsNumberedOnly(t *testing.T) {
+	src := "game \"GF\" {\n  foundation f { build any }\n  tableau t1 { to f }\n  tableau g[2] { grid; to f }\n  tableau t2 { to f }\n  deal { 12 to t1; 1 to each g; 1 to t2; rest to f }\n  layout { row t1, g, t2 fanned; row f }\n  win when all cards in f\n}\n"
+	g, err := check.Source("gf.patience", []byte(src))
+	require.NoError(t, err)
+	r := interp.Compile(g)
+	var b strings.Builder
+	require.NoError(t, Draw(&b, r, r.Deal(1), Options{ASCII: true}))
+	lines := strings.Split(b.String(), "\n")
+	require.Greater(t, len(lines), 3)
+	assert.True(t, strings.HasPrefix(lines[1], "1 "), "row 1 of the grid is numbered: %q", lines[1])
+	for _, l := range lines[2:12] {
+		assert.False(t, strings.HasPrefix(l, "2") || strings.HasPrefix(l, " 2"), "no grid row 2: %q\n%s", l, b.String())
+		assert.True(t, strings.HasPrefix(l, "  "), "a blank margin: %q", l)
+	}
+}
