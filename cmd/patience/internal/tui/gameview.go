@@ -502,7 +502,7 @@ func (p *play) drawBoard(screen *canvas, pl *placed) {
 	for _, rv := range pl.bv.rows {
 		y0 := rv.y
 		if rv.margin > 0 {
-			for d := range rv.depth {
+			for d := range min(rv.gridRows, rv.depth) { // the grid's rows, not the lines of a fan beside it
 				c.put(pl.ox+rv.x, y0+1+d, fmt.Sprintf("%*d", rv.margin-1, d+1), lookDim)
 			}
 		}

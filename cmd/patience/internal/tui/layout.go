@@ -62,6 +62,7 @@ type rowView struct {
 	y, h      int // y of the label line; h counts it
 	x, w      int
 	margin    int  // room on the left for a grid's row numbers
+	gridRows  int  // the rows of the grid in it, numbered in the margin
 	keysAbove bool // the hotkeys on a line of their own above the names (at y-1, not counted in h)
 	part      int  // 0, or which line of a row wrapped over several this is
 	indent    int  // how far the part is set in from the row's first part
@@ -225,7 +226,7 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 		names = clipNames(r, o.labelW)
 	}
 	for _, row := range board.Rows(r.Game) {
-		grid, depth := false, 0
+		grid, depth, gridRows := false, 0, 0
 		// columns lays the row out with the keys before the names ("l
 		// peak19"), or above them (stacked).
 		columns := func(stacked bool) []colView {
@@ -247,7 +248,10 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 					}
 				}
 				depth = max(depth, len(lines), minDepth)
-				grid = grid || r.Game.Piles[p].Grid
+				if r.Game.Piles[p].Grid {
+					grid = true
+					gridRows = max(gridRows, len(s.Pile(r, p))) // its slots, gaps included
+				}
 				cols = append(cols, c)
 			}
 			return cols
@@ -255,7 +259,7 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 		cols := columns(false)
 		margin := 0
 		if grid && o.margins {
-			margin = len(strconv.Itoa(depth)) + 1
+			margin = len(strconv.Itoa(max(gridRows, 1))) + 1
 		}
 		width := func(cols []colView) int {
 			w := margin + len(cols) - 1
@@ -325,7 +329,7 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			per = (len(cols) + parts - 1) / max(parts, 1)
 		}
 		for part := 0; len(cols) > 0; part++ {
-			rv := rowView{margin: margin, keysAbove: keysAbove, part: part, indent: indent(part)}
+			rv := rowView{margin: margin, gridRows: gridRows, keysAbove: keysAbove, part: part, indent: indent(part)}
 			k := fits(cols, per, part)
 			rv.w = margin
 			for i, c := range cols[:k] {

@@ -41,3 +41,19 @@ func TestClippedNamesStayDistinct(t *testing.T) {
 	}
 	assert.Equal(t, 0, strings.Count(frame, "stack-n…-end"), frame)
 }
+
+// A row with a grid numbers the grid's rows only, not the lines of a fan
+// beside it (a grid of one row had numbers 1 to 11).
+func TestGridRowsNumberedOnly(t *testing.T) {
+	h := newHarness(t, "testdata/grid-beside-fan.patience", 2, "")
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	numbered := 0
+	for _, l := range strings.Split(h.frame(), "\n") {
+		f := strings.Fields(l)
+		// A number in the margin before a card line ("1  +2  [2H]").
+		if len(f) > 1 && len(f[0]) <= 2 && f[0][0] >= '1' && f[0][0] <= '9' && strings.ContainsAny(f[1][:1], "[+") {
+			numbered++
+		}
+	}
+	assert.Equal(t, 1, numbered, "one grid row, one number:\n%s", h.frame())
+}
