@@ -327,6 +327,24 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 				}
 			}
 			per = (len(cols) + parts - 1) / max(parts, 1)
+			// Parts of per piles each may still not fit, where the piles
+			// are of different widths: one more part, until they do (else
+			// the width would break a part again, and leave a lone pile).
+			even := func(per int) bool {
+				rest := cols
+				for part := 0; len(rest) > 0; part++ {
+					k := fits(rest, per, part)
+					if k < min(per, len(rest)) {
+						return false
+					}
+					rest = rest[k:]
+				}
+				return true
+			}
+			for per > 1 && !even(per) {
+				parts++
+				per = (len(cols) + parts - 1) / parts
+			}
 		}
 		for part := 0; len(cols) > 0; part++ {
 			rv := rowView{margin: margin, gridRows: gridRows, keysAbove: keysAbove, part: part, indent: indent(part)}
