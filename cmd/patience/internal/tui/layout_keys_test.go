@@ -57,3 +57,15 @@ func TestGridRowsNumberedOnly(t *testing.T) {
 	}
 	assert.Equal(t, 1, numbered, "one grid row, one number:\n%s", h.frame())
 }
+
+// A row too wide for the screen splits into parts that each fit, the last
+// pile with the others (r2 stood alone on a line, as if another row's).
+func TestWideRowLeavesNoPileAlone(t *testing.T) {
+	h := newHarness(t, "testdata/wide-grid-row.patience", 1, "")
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	h.keys("d", "d", "d", "d")
+	for _, l := range strings.Split(h.frame(), "\n") {
+		assert.NotEqual(t, []string{"r2"}, strings.Fields(l), "r2 alone:\n%s", h.frame())
+	}
+	assert.Contains(t, h.frame(), "r2")
+}
