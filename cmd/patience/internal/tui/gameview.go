@@ -294,8 +294,15 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 	if pl.viewH < min(minBoardLines, pl.bv.h) || pl.bv.w > width {
 		text := fmt.Sprintf("The terminal is too small for this board: it has %d × %d. Make the window larger or the font smaller; q quits.",
 			width, height)
-		for i, l := range wrap(text, width-2) {
-			c.put(1, headerLines+i, l, lookError)
+		lines, top := wrap(text, width-2), headerLines
+		if top+len(lines) > height {
+			// Where even that does not fit, the words that matter, over
+			// the header: how to go on, and how to leave.
+			c = newCanvas(width, height)
+			lines, top = wrap(fmt.Sprintf("Too small (%d × %d): enlarge it; q quits.", width, height), width-2), 0
+		}
+		for i, l := range lines {
+			c.put(1, top+i, l, lookError)
 		}
 		return c.render(t)
 	}

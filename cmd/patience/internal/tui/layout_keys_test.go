@@ -69,3 +69,12 @@ func TestWideRowLeavesNoPileAlone(t *testing.T) {
 	}
 	assert.Contains(t, h.frame(), "r2")
 }
+
+// On a screen too small for the board even to say so in full, it says
+// the words that matter: how to go on and how to leave (the message was
+// cut before "q quits").
+func TestTooSmallSaysHowToQuit(t *testing.T) {
+	h := newHarness(t, "plot", 3, "")
+	h.send(tea.WindowSizeMsg{Width: 30, Height: 6})
+	assert.Contains(t, strings.Join(strings.Fields(h.frame()), " "), "q quits", h.frame())
+}
