@@ -67,7 +67,11 @@ func ParseSeed(s string) (uint64, error) {
 	t, _ := strings.CutPrefix(strings.TrimSpace(s), "+") // ParseUint takes no sign
 	n, err := strconv.ParseUint(t, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("invalid seed %q: want a whole number from 0 to %d", s, uint64(math.MaxUint64))
+		shown := s
+		if r := []rune(s); len(r) > 40 {
+			shown = string(r[:40]) + "…" // echoed, not all of it
+		}
+		return 0, fmt.Errorf("invalid seed %q: want a whole number from 0 to %d", shown, uint64(math.MaxUint64))
 	}
 	return n, nil
 }

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,4 +46,12 @@ func TestParseSeed(t *testing.T) {
 		require.NoError(t, err, tc.in)
 		assert.Equal(t, tc.want, got, tc.in)
 	}
+}
+
+// A seed that cannot be read is echoed cut short: a link with a seed of
+// 400 digits echoed them all, past the edge of the page.
+func TestParseSeedEchoesShort(t *testing.T) {
+	_, err := ParseSeed(strings.Repeat("9", 400))
+	require.Error(t, err)
+	assert.Equal(t, `invalid seed "`+strings.Repeat("9", 40)+`…": want a whole number from 0 to 18446744073709551615`, err.Error())
 }

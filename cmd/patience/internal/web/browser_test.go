@@ -200,6 +200,26 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("link %q has no fragment", link)
 	}
 
+	// Choosing a game from the menu asks before it replaces an edited file
+	// (it replaced it unasked); no keeps the file, yes replaces it.
+	eval(`(() => { window.confirm = () => false; const g = document.querySelector("#games"); g.value = "klondike"; g.dispatchEvent(new Event("change")); return ""; })()`)
+	if got := eval(`document.querySelector("#source").value.includes("deal 1 to wast\n") + " | " + document.querySelector("#games").value`); got != "true | " {
+		t.Errorf("after saying no, the file and the menu are %q, want the edited file kept", got)
+	}
+	eval(`(() => { window.confirm = () => true; const g = document.querySelector("#games"); g.value = "klondike"; g.dispatchEvent(new Event("change")); return ""; })()`)
+	until("Klondike after yes", status+`.includes("Klondike  seed")`)
+	// Each pile's whole name is its label's title, for a label cut short.
+	if got := eval(`document.querySelector("#board .pile .name").title`); got == "" {
+		t.Error("a pile's label has no title")
+	}
+
+	// A link naming no game echoes the name cut short, within the pane.
+	do("open a link of a long unknown name", chromedp.Navigate(srv.URL+"/#game="+strings.Repeat("a", 3000)+"&seed=1"))
+	until("the unknown name said", `document.querySelector("#message").textContent.includes("There is no built-in game")`)
+	if got := eval(`(() => { const m = document.querySelector("#message"); const p = document.querySelector("#play-pane"); return m.textContent.length + " " + (p.scrollWidth <= p.clientWidth); })()`); !strings.HasSuffix(got, " true") || len(got) > 8 {
+		t.Errorf("the message of a long name (its length, and whether it stays within the pane): %q", got)
+	}
+
 	// A squared pile shows its top card only, and a move of the whole pile
 	// starts there: clicked, then dropped (it once had no legal move).
 	eval(`(() => { const ta = document.querySelector("#source"); ta.value = "game \"Squares\" {\n  suits S\n  tableau t[2] { move whole; build any; to t }\n  reserve junk\n  deal { 2 to each t; rest to junk }\n  layout { row t squared; row junk }\n  win when junk is empty\n}\n"; ta.dispatchEvent(new Event("input")); return ""; })()`)

@@ -80,6 +80,16 @@ async function deflate(text) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// LinkError is what is wrong with a link, in the page's words; any other
+// error reading a link (the browser's, about base64 or UTF-8) says only
+// that the link is damaged.
+class LinkError extends Error {}
+
+// short cuts text echoed in a message to 60 characters.
+function short(text) {
+  return text.length > 60 ? text.slice(0, 60) + "…" : text;
+}
+
 async function inflate(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   const reader = stream.getReader();
@@ -91,7 +101,7 @@ async function inflate(bytes) {
     size += value.length;
     if (size > MAX_SOURCE) {
       reader.cancel();
-      throw new Error("its rule file is larger than " + MAX_SOURCE + " bytes");
+      throw new LinkError("its rule file is larger than " + MAX_SOURCE + " bytes");
     }
     chunks.push(value);
   }
@@ -122,11 +132,12 @@ async function fromHash(first) {
     try {
       src = await inflate(unb64url(p.get("rules")));
     } catch (e) {
-      problem = "This link's rule file could not be read (" + e.message + "); showing a built-in game instead.";
+      const why = e instanceof LinkError ? e.message : "the link is damaged: it was cut short or changed";
+      problem = "This link's rule file could not be read (" + why + "); showing a built-in game instead.";
     }
   }
   if (name && !state.names.includes(name) && src === null) {
-    problem = problem || "There is no built-in game " + JSON.stringify(name) + "; showing another.";
+    problem = problem || "There is no built-in game " + JSON.stringify(short(name)) + "; showing another.";
     name = "";
   }
   if (src === null) {
@@ -346,6 +357,13 @@ function check() {
 $("games").addEventListener("change", () => {
   const name = $("games").value;
   if (!name) return;
+  // An edited file is not thrown away unasked: the menu goes back to
+  // "(edited)" if the player says no.
+  const builtin = state.name && state.api.source(state.name);
+  if (builtin !== $("source").value && !confirm("Replace your edited rule file with " + name + "? Your edits are lost unless you copied the link.")) {
+    $("games").value = "";
+    return;
+  }
   setSource(name, state.api.source(name));
   check();
 });
@@ -438,7 +456,9 @@ function pileElement(b, p, t, hint) {
   div.dataset.name = pile.name;
   if (t.piles.has(p)) div.classList.add("target");
   if (hint && hint.to === p && hint.kind !== "deal" && hint.kind !== "redeal") div.classList.add("hint");
-  div.append(el("div", "name", pile.name));
+  const label = el("div", "name", pile.name);
+  label.title = pile.name; // the whole name, where the label is cut
+  div.append(label);
   const cards = el("div", "cards");
   div.append(cards);
   const slot = el("div", "slot");
@@ -500,7 +520,7 @@ function paintButtons() {
   if (!b) { st.textContent = ""; return; }
   // As line mode heads its board: the game, the seed, values, phase, redeals.
   let text = b.header + "  moves " + b.played;
-  if (r.status === "won") text += "  won in " + b.played + " moves";
+  if (r.status === "won") text += "  won in " + b.played + (b.played === 1 ? " move" : " moves");
   else if (r.status === "lost") text += "  lost: no move can win it now";
   else if (b.moves.length === 0) text += "  no legal moves";
   st.textContent = text;
