@@ -111,7 +111,11 @@ func TestBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatalf("screenshot: %v", err)
 		}
-		path := filepath.Join(t.TempDir(), name)
+		dir := os.Getenv("PATIENCE_SCREENSHOTS") // a folder to keep them in, to look at
+		if dir == "" {
+			dir = t.TempDir()
+		}
+		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -208,6 +212,14 @@ func TestBrowser(t *testing.T) {
 	}
 	eval(`(() => { window.confirm = () => true; const g = document.querySelector("#games"); g.value = "klondike"; g.dispatchEvent(new Event("change")); return ""; })()`)
 	until("Klondike after yes", status+`.includes("Klondike  seed")`)
+	// A row stays on one line, as the file lays it out: Montana's rows of
+	// thirteen (they wrapped, and put m12 under m5).
+	eval(`(() => { const g = document.querySelector("#games"); g.value = "montana"; g.dispatchEvent(new Event("change")); return ""; })()`)
+	until("Montana", status+`.includes("Montana  seed")`)
+	if got := eval(`[...document.querySelectorAll("#board .row")].map(r => new Set([...r.querySelectorAll(".pile")].map(p => p.offsetTop)).size).join(",")`); strings.Trim(got, "1,") != "" {
+		t.Errorf("lines per row of Montana: %s, want 1 each", got)
+	}
+	screenshot("montana.png")
 	// Each pile's whole name is its label's title, for a label cut short.
 	if got := eval(`document.querySelector("#board .pile .name").title`); got == "" {
 		t.Error("a pile's label has no title")

@@ -442,12 +442,29 @@ function paintBoard() {
   const b = state.reply.board;
   const t = targets();
   const hint = moveOf(state.hint);
+  fitCards(box, b.rows);
   for (const row of b.rows) {
     const r = el("div", "row");
     for (const p of row) r.append(pileElement(b, p, t, hint));
     box.append(r);
   }
 }
+
+// fitCards keeps every row on one line, as the rule file lays it out
+// (Montana's rows of thirteen and a pyramid's rows say where a card is):
+// the cards are drawn narrower where the longest row would not fit the
+// board, down to a size still readable, and past that the board scrolls
+// sideways. (Rows used to wrap, and put m12 under m5.)
+function fitCards(box, rows) {
+  const most = Math.max(1, ...rows.map((r) => r.length));
+  const gap = 10;
+  const room = box.clientWidth - 4;
+  const w = Math.max(32, Math.min(50, Math.floor((room - (most - 1) * gap) / most)));
+  box.style.setProperty("--card-w", w + "px");
+  box.style.setProperty("--card-h", Math.round(w * 1.4) + "px");
+}
+
+window.addEventListener("resize", () => { if (state.reply) paintBoard(); });
 
 function pileElement(b, p, t, hint) {
   const pile = b.piles[p];
