@@ -260,12 +260,17 @@ func TestBrowser(t *testing.T) {
 	until("the typo marked after a byte-order mark", `[...document.querySelectorAll("#backdrop mark")].some(m => m.textContent === "foundaton")`)
 	do("use the suggestion", chromedp.Click(chromedp.CSS("#diagnostics button.fix")))
 	until("the suggestion in its place", `document.querySelector("#source").value === "\ufeffgame \"Z\" { foundation f[4] }\n"`)
+	// The button goes with its diagnostic; the editor takes the focus, the
+	// fixed text selected (the focus fell to the page).
+	if got := eval(`(() => { const ta = document.querySelector("#source"); return (document.activeElement === ta) + " " + ta.value.slice(ta.selectionStart, ta.selectionEnd); })()`); got != "true foundation" {
+		t.Errorf("after the fix, the focus and the selection: %q", got)
+	}
 
 	// Ten thousand `not` in a row: the parser recursed on each and the
 	// engine died of a JavaScript stack overflow, the page dead from then
 	// on. Now it is a diagnostic, and the page goes on.
 	eval(`(() => { const ta = document.querySelector("#source"); ta.value = patience.source("precedence").replace("win when all cards", "win when " + "not ".repeat(10000) + "all cards"); ta.dispatchEvent(new Event("input")); return ""; })()`)
 	until("the chain refused", `document.querySelector("#diagnostics").textContent.includes("not`+"`"+` is written more than 64 times in a row")`)
-	eval(`(() => { const g = document.querySelector("#games"); g.value = "klondike"; g.dispatchEvent(new Event("change")); return ""; })()`)
+	eval(`(() => { window.confirm = () => true; const g = document.querySelector("#games"); g.value = "klondike"; g.dispatchEvent(new Event("change")); return ""; })()`)
 	until("another game loads after it", status+`.includes("Klondike  seed")`)
 }

@@ -314,6 +314,10 @@ function paintDiagnostics(reply) {
         const r = ranges(ta.value, [d])[0];
         ta.value = ta.value.slice(0, r.a) + d.suggestion + ta.value.slice(r.b);
         check();
+        // The button goes with its diagnostic: the editor takes the focus,
+        // with the fixed text selected (it fell to the page).
+        ta.focus();
+        ta.setSelectionRange(r.a, r.a + d.suggestion.length);
       });
       item.append(fix);
     }
