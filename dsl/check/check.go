@@ -1627,7 +1627,7 @@ func closingGroups(g *Game) []*Group {
 func leastPlaced(g *Game, deal []DealStep) []int {
 	least := make([]int, len(g.Piles))
 	most := make([]int, len(g.Piles)) // cards each pile may hold
-	out := 0                           // cards on piles other than the stock
+	out := 0                          // cards on piles other than the stock
 	// A take that reads no value is made before the shuffle, wherever it
 	// stands (so before any part of the deal): a `move` written before it
 	// may still set its card aside.
