@@ -151,7 +151,14 @@ func (p *play) move(pl placed, dx, dy int) {
 	switch {
 	case dx != 0:
 		ci += dx
-		if ci < 0 || ci >= len(bv.rows[ri].cols) {
+		// Along a row wrapped over several parts, on from the end of a
+		// part to the start of the next, and back.
+		switch {
+		case ci >= len(bv.rows[ri].cols) && ri+1 < len(bv.rows) && bv.rows[ri+1].part > 0:
+			ri, ci = ri+1, 0
+		case ci < 0 && bv.rows[ri].part > 0:
+			ri, ci = ri-1, len(bv.rows[ri-1].cols)-1
+		case ci < 0 || ci >= len(bv.rows[ri].cols):
 			return
 		}
 		next := &bv.rows[ri].cols[ci]

@@ -78,3 +78,27 @@ func TestTooSmallSaysHowToQuit(t *testing.T) {
 	h.send(tea.WindowSizeMsg{Width: 30, Height: 6})
 	assert.Contains(t, strings.Join(strings.Fields(h.frame()), " "), "q quits", h.frame())
 }
+
+// Along a row wrapped over several parts, the right arrow goes on from the
+// end of a part to the start of the next, and the left arrow back (they
+// stopped at the end of the part, garden8 never reaching garden9).
+func TestArrowsAlongAWrappedRow(t *testing.T) {
+	h := newHarness(t, "testdata/wide-grid-row.patience", 1, "")
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	pl := h.a.play.place(80, 24)
+	first := -1
+	for ri, rv := range pl.bv.rows {
+		if rv.part == 1 {
+			first = ri
+			break
+		}
+	}
+	require.Positive(t, first, "the row is wrapped at 80 columns")
+	last := pl.bv.rows[first-1].cols[len(pl.bv.rows[first-1].cols)-1].pile
+	next := pl.bv.rows[first].cols[0].pile
+	h.a.play.cursor = spot{pile: last, idx: -1}
+	h.keys("right")
+	assert.Equal(t, next, h.a.play.cursor.pile, "on into the next part")
+	h.keys("left")
+	assert.Equal(t, last, h.a.play.cursor.pile, "and back")
+}
