@@ -205,6 +205,12 @@ func (r *Rules) movesFrom(s *State, from, targets uint64, buf []Move) []Move {
 	return buf
 }
 
+// holdsCard reports whether pile p holds a card: a grid column of gaps
+// alone holds none (what `cover`, `start after` and a redeal read).
+func (r *Rules) holdsCard(s *State, p int) bool {
+	return s.lens[p] > 0 && (r.grids>>p&1 == 0 || s.count(r, p) > 0)
+}
+
 // anyFaceDown reports whether any of cards is face down.
 func anyFaceDown(cards []Card) bool {
 	for _, c := range cards {
@@ -231,8 +237,7 @@ func available(col []Card, i int, bothEnds bool) bool {
 // covered reports whether a pile covering p still holds a card.
 func (r *Rules) covered(s *State, p int) bool {
 	for bs := r.piles[p].coveredBy; bs != 0; bs &= bs - 1 {
-		// A grid column of gaps alone holds no card.
-		if c := bits.TrailingZeros64(bs); s.lens[c] > 0 && (r.grids>>c&1 == 0 || s.count(r, c) > 0) {
+		if r.holdsCard(s, bits.TrailingZeros64(bs)) {
 			return true
 		}
 	}
@@ -386,7 +391,7 @@ func (r *Rules) accept(s *State, d int) (uint64, refusal) {
 		if p.fillNever {
 			return 0, refFillNever
 		}
-		if a := p.startAfter; a >= 0 && (s.lens[a] == 0 || r.grids>>a&1 != 0 && s.count(r, a) == 0) { // gaps alone are no card
+		if p.startAfter >= 0 && !r.holdsCard(s, p.startAfter) {
 			return 0, refStartAfter
 		}
 		if p.startWhen != nil && !p.startWhen(s) {
@@ -595,7 +600,7 @@ func (r *Rules) canRedeal(s *State) bool {
 		// Any card to gather will do: the stock has room for the whole
 		// pack (the cards are conserved), or the cards are dealt out.
 		for _, p := range rd.from {
-			if s.lens[p] > 0 && (!r.piles[p].grid || s.count(r, p) > 0) {
+			if r.holdsCard(s, p) {
 				return true
 			}
 		}
