@@ -163,6 +163,37 @@ func TestBrowser(t *testing.T) {
 	do("undo the drag", chromedp.Click(chromedp.CSS("#undo")))
 	until("the drag undone", status+`.includes("moves 1") && document.querySelector('`+pile("waste")+` .card').dataset.card === "`+card+`"`)
 
+	// The same move from the keyboard (cards were not in the tab order):
+	// Enter on the waste's card picks it up, Tab goes from pile to pile (f2,
+	// empty, is a button itself), and Enter on f1 puts the card there.
+	focusOn := func(sel string) {
+		t.Helper()
+		if got := eval(`(() => { const e = document.querySelector('` + sel + `'); e.focus(); return (document.activeElement === e) + " " + e.getAttribute("role") + " " + e.getAttribute("aria-label"); })()`); !strings.HasPrefix(got, "true button ") {
+			t.Fatalf("%s: focused, role, label = %q, want a focusable button with a label", sel, got)
+		}
+	}
+	focusOn(pile("waste") + " .card")
+	do("Enter on the waste's card", chromedp.KeyEvent(kb.Enter))
+	until("picked from the keyboard", `document.querySelector('`+pile("waste")+` .card.picked') && document.activeElement === document.querySelector('`+pile("waste")+` .card')`)
+	focusOn(pile("f1") + " [tabindex]")
+	do("Tab", chromedp.KeyEvent(kb.Tab))
+	until("the focus on f2, the next pile", `document.activeElement === document.querySelector('`+pile("f2")+` .cards')`)
+	screenshot("keyboard.png")
+	focusOn(pile("f1") + " [tabindex]")
+	do("Enter on f1", chromedp.KeyEvent(kb.Enter))
+	until("played to f1 from the keyboard", status+`.includes("moves 2") && [...document.querySelectorAll('`+pile("f1")+` .card')].pop().dataset.card === "`+card+`" && document.querySelector("#board").contains(document.activeElement)`)
+	do("undo the keyboard's move", chromedp.Click(chromedp.CSS("#undo")))
+	until("the keyboard's move undone", status+`.includes("moves 1")`)
+
+	// A drop where no legal move goes says why, in the engine's words, and
+	// changes nothing (the pick was dropped without a word).
+	do("pick the waste's card again", chromedp.Click(chromedp.CSS(pile("waste")+" .card")))
+	do("drop it on f3", chromedp.Click(chromedp.CSS(pile("f3")+" .cards")))
+	until("the refusal said", `document.querySelector("#message").textContent === "f3 may start only after f2 has started" && document.querySelector("#message").classList.contains("error")`)
+	if got := eval(status + ` + " | " + !!document.querySelector(".card.picked") + " | " + document.querySelector('` + pile("waste") + ` .card').dataset.card`); !strings.Contains(got, "moves 1") || !strings.HasSuffix(got, " | false | "+card) {
+		t.Errorf("after a refused drop, the status, whether a card is picked, the waste's card: %q", got)
+	}
+
 	// A typo in a pile name, typed: a backspace at the end of "deal 1 to waste".
 	eval(`(() => { const ta = document.querySelector("#source"); const w = "deal 1 to waste";
 		const i = ta.value.indexOf(w) + w.length; ta.focus(); ta.setSelectionRange(i, i); return String(i); })()`)
@@ -220,6 +251,33 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("lines per row of Montana: %s, want 1 each", got)
 	}
 	screenshot("montana.png")
+	// In a game of pairs a drop on another card offers the two as a pair,
+	// and the engine says why they are not one.
+	eval(`(() => { const g = document.querySelector("#games"); g.value = "pyramid"; g.dispatchEvent(new Event("change")); return ""; })()`)
+	until("Pyramid", status+`.includes("Pyramid  seed")`)
+	rank := map[byte]int{'A': 1, 'T': 10, 'J': 11, 'Q': 12, 'K': 13}
+	value := func(code string) int {
+		if v, ok := rank[code[0]]; ok {
+			return v
+		}
+		return int(code[0] - '0')
+	}
+	bottom := strings.Fields(eval(`[22,23,24,25,26,27,28].map(i => document.querySelector('.pile[data-name="p' + i + '"] .card').dataset.card).join(" ")`))
+	a, b := -1, -1
+	for i := 0; i < len(bottom) && a < 0; i++ {
+		for j := i + 1; j < len(bottom); j++ {
+			if value(bottom[i]) != 13 && value(bottom[j]) != 13 && value(bottom[i])+value(bottom[j]) != 13 {
+				a, b = i+22, j+22
+				break
+			}
+		}
+	}
+	if a < 0 {
+		t.Fatalf("no two cards of Pyramid's bottom row %v are not a pair", bottom)
+	}
+	do("pick one", chromedp.Click(chromedp.CSS(pile(fmt.Sprint("p", a))+" .card")))
+	do("drop it on another that is no pair", chromedp.Click(chromedp.CSS(pile(fmt.Sprint("p", b))+" .card")))
+	until("the pair refused", `document.querySelector("#message").textContent.startsWith("not a pair for d") && `+status+`.includes("moves 0")`)
 	// Each pile's whole name is its label's title, for a label cut short.
 	if got := eval(`document.querySelector("#board .pile .name").title`); got == "" {
 		t.Error("a pile's label has no title")

@@ -65,6 +65,7 @@ type PileView struct {
 	Fanned bool       `json:"fanned"`
 	Grid   bool       `json:"grid"`
 	Stock  bool       `json:"stock"`
+	Pairs  bool       `json:"pairs,omitempty"` // takes cards two at a time (or one alone), as pairs
 	Count  int        `json:"count"`
 	Cards  []CardView `json:"cards"`
 }
@@ -266,7 +267,7 @@ func (s *Session) reply(command *string, result string, err error) Reply {
 	for i, p := range r.Game.Piles {
 		pv := PileView{
 			Name: p.Name, Role: p.Role.String(), Fanned: p.Fanned, Grid: p.Grid,
-			Stock: i == r.Game.Stock, Count: st.Count(r, i), Cards: []CardView{},
+			Stock: i == r.Game.Stock, Pairs: p.Pairs > 0, Count: st.Count(r, i), Cards: []CardView{},
 		}
 		for _, c := range st.Pile(r, i) {
 			cv := CardView{Code: c.String(), Down: c.FaceDown(), Gap: c.IsGap()}

@@ -441,6 +441,7 @@ function moveOf(m) { return m && state.reply.board.moves.find((x) => x.text === 
 
 function paintBoard() {
   const box = $("board");
+  const was = focusedPlace(box);
   box.replaceChildren();
   if (!state.reply) return;
   const b = state.reply.board;
@@ -452,6 +453,34 @@ function paintBoard() {
     for (const p of row) r.append(pileElement(b, p, t, hint));
     box.append(r);
   }
+  if (was) refocus(box, was);
+}
+
+// The board is played from the keyboard too: every card that can be
+// picked, the stock, and each pile with no such card (to drop on) is a
+// button in the tab order, and Enter or Space on it is a click. A repaint
+// builds the board afresh, so the focus goes back to the same place, or to
+// the top of the same pile where that place has gone.
+function focusable(e, label) {
+  e.tabIndex = 0;
+  e.setAttribute("role", "button");
+  e.setAttribute("aria-label", label);
+}
+
+function focusedPlace(box) {
+  const a = document.activeElement;
+  if (!a || !box.contains(a)) return null;
+  const pile = a.closest(".pile");
+  const card = a.closest(".card");
+  return pile && { pile: pile.dataset.pile, index: card ? card.dataset.index : null };
+}
+
+function refocus(box, at) {
+  const pile = box.querySelector('.pile[data-pile="' + at.pile + '"]');
+  if (!pile) return;
+  const all = Array.from(pile.querySelectorAll("[tabindex]"));
+  const e = all.find((x) => at.index !== null && x.dataset.index === at.index) || all[all.length - 1];
+  if (e) e.focus({ preventScroll: true });
 }
 
 // fitCards keeps every row on one line, as the rule file lays it out
@@ -513,6 +542,8 @@ function pileElement(b, p, t, hint) {
       e.dataset.suit = Array.from(c.text).pop(); // drawn large by the style sheet
       if (c.red) e.classList.add("red");
     }
+    if (pile.stock) focusable(e, pile.name + ", " + plural(pile.count, "card"));
+    else if (!c.gap && !c.down) focusable(e, c.text + " in " + place(p, i));
     if (cardIsPicked(p, i)) e.classList.add("picked");
     if (t.cards.some((x) => x.pile === p && x.index === i)) e.classList.add("target");
     if (hint && hint.from === p && !pile.stock && hint.kind !== "deal" && hint.kind !== "redeal") {
@@ -522,6 +553,7 @@ function pileElement(b, p, t, hint) {
     cards.append(e);
   }
   cards.style.height = height + "px";
+  if (!cards.querySelector("[tabindex]")) focusable(cards, pile.name + (n === 0 ? ", empty" : ", " + plural(n, "card") + " face down"));
   if (pile.stock || (!pile.fanned && !pile.grid && pile.count > 1)) div.append(el("div", "count", String(pile.count)));
   return div;
 }
@@ -587,15 +619,33 @@ function moveTo(p, i) {
   return m || moves.find((x) => !(x.kind === "pair" && x.count === 2) && x.to === p) || null;
 }
 
+// refuse asks the engine to play the picked card where it was dropped,
+// which no legal move does, so that the player reads why not in the
+// engine's own words; an illegal move changes nothing. On a card of
+// another pile, in a game with a pile that takes pairs, the drop is an
+// offer of the two cards as a pair.
+function refuse(from, p, i) {
+  const b = state.reply.board;
+  const src = b.piles[from.pile];
+  const count = src.fanned && !src.grid ? src.cards.length - from.index : 1;
+  const pairs = b.piles.find((x) => x.pairs);
+  if (pairs && i !== null && !b.piles[p].pairs) run(place(from.pile, from.index) + "+" + place(p, i) + " " + pairs.name);
+  else run(place(from.pile, from.index) + " " + b.piles[p].name + (count > 1 ? " " + count : ""));
+}
+
+function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
 // click is a click on pile p, on its card at index i (or null: the pile).
 function click(p, i) {
   const b = state.reply.board;
   const pile = b.piles[p];
   if (state.picked) {
+    const from = state.picked;
     if (i !== null && cardIsPicked(p, i)) { state.picked = null; paintBoard(); return; }
     const m = moveTo(p, i);
     if (m) { run(m.text); return; }
     state.picked = null;
+    if (p !== from.pile && !pile.stock) { refuse(from, p, i); return; }
   }
   if (pile.stock) {
     const d = b.moves.find((x) => x.kind === "deal") || b.moves.find((x) => x.kind === "redeal");
@@ -617,6 +667,15 @@ $("board").addEventListener("click", (ev) => {
   const card = ev.target.closest(".card");
   const pile = ev.target.closest(".pile");
   if (!pile) { if (state.picked) { state.picked = null; paintBoard(); } return; }
+  click(Number(pile.dataset.pile), card ? Number(card.dataset.index) : null);
+});
+
+$("board").addEventListener("keydown", (ev) => {
+  if (ev.key !== "Enter" && ev.key !== " ") return;
+  const pile = ev.target.closest(".pile");
+  if (!pile || !state.ok || !state.reply) return;
+  ev.preventDefault(); // Space would scroll the page
+  const card = ev.target.closest(".card");
   click(Number(pile.dataset.pile), card ? Number(card.dataset.index) : null);
 });
 
