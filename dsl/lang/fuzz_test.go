@@ -4,13 +4,15 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/patience-dev/patience/dsl/check"
 	"github.com/patience-dev/patience/dsl/internal/dsltest"
 	"github.com/patience-dev/patience/dsl/lang"
 )
 
 // FuzzLang analyses any text and asks every question at a few places in it
 // (the start, the end, past both, and the offset the fuzzer picks): nothing
-// may panic, and every span given back lies inside the text.
+// may panic, every span given back lies inside the text, and a rename it
+// allows leaves a file that checked checking.
 func FuzzLang(f *testing.F) {
 	for _, src := range dsltest.Corpus(f, filepath.Join("..", "check", "testdata")) {
 		f.Add(src, uint16(len(src)/2))
@@ -35,6 +37,20 @@ func FuzzLang(f *testing.F) {
 			defs, _ := d.Definition(off)
 			inside(defs...)
 			inside(d.References(off, true)...)
+			if span, err := d.PrepareRename(off); err == nil {
+				inside(span)
+			}
+			// A rename the file allows keeps it checking as it did.
+			if edits, err := d.Rename(off, "zq"); err == nil {
+				for _, e := range edits {
+					inside(e.Span)
+				}
+				if d.Game != nil {
+					if _, err := check.Source("fuzz.patience", lang.Apply(d.Src, edits)); err != nil {
+						t.Fatalf("renamed at %d, the file no longer checks: %v", off, err)
+					}
+				}
+			}
 		}
 		var walk func(os []lang.Outline)
 		walk = func(os []lang.Outline) {

@@ -233,6 +233,8 @@ func TestAnyTextAnyOffset(t *testing.T) {
 			d.Hover(off)
 			d.Definition(off)
 			d.References(off, true)
+			d.PrepareRename(off)
+			d.Rename(off, "zq")
 		}
 		d.Outline()
 		d.Symbols()

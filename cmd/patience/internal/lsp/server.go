@@ -352,6 +352,8 @@ func (s *server) handler() *protocol.Handler {
 		TextDocumentDocumentSymbol: s.documentSymbol,
 		TextDocumentCodeAction:     s.codeAction,
 		TextDocumentFormatting:     s.formatting,
+		TextDocumentPrepareRename:  s.prepareRename,
+		TextDocumentRename:         s.rename,
 	}
 }
 
@@ -369,6 +371,7 @@ func (s *server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any,
 			DocumentSymbolProvider:     true,
 			CodeActionProvider:         protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
 			DocumentFormattingProvider: true,
+			RenameProvider:             protocol.RenameOptions{PrepareProvider: &yes},
 		},
 		ServerInfo: &protocol.InitializeResultServerInfo{Name: Name, Version: &version},
 	}, nil
@@ -612,4 +615,39 @@ func (s *server) formatting(_ *glsp.Context, p *protocol.DocumentFormattingParam
 		return []protocol.TextEdit{}, nil
 	}
 	return []protocol.TextEdit{{Range: d.ix.whole(), NewText: string(out)}}, nil
+}
+
+// prepareRename gives the range of the name under the cursor that rename
+// can change, or an error saying why it cannot (a pile of a group, a
+// role group, a keyword), which the editor shows before asking for a name.
+func (s *server) prepareRename(_ *glsp.Context, p *protocol.PrepareRenameParams) (any, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return nil, nil
+	}
+	span, err := d.doc.PrepareRename(d.ix.offset(p.Position))
+	if err != nil {
+		return nil, err
+	}
+	return protocol.RangeWithPlaceholder{Range: d.ix.rng(span.Start, span.End), Placeholder: string(d.doc.Src[span.Start.Offset:span.End.Offset])}, nil
+}
+
+// rename renames a pile, a group (and its piles), a phase or a value
+// everywhere in the file, as lang.Rename does: refused, with the reason,
+// where the new name is taken or not a name, or where the renamed file
+// would not check as the file did.
+func (s *server) rename(_ *glsp.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
+	d := s.get(p.TextDocument.URI)
+	if d == nil {
+		return nil, nil
+	}
+	edits, err := d.doc.Rename(d.ix.offset(p.Position), p.NewName)
+	if err != nil {
+		return nil, err
+	}
+	out := []protocol.TextEdit{}
+	for _, e := range edits {
+		out = append(out, protocol.TextEdit{Range: d.ix.rng(e.Start, e.End), NewText: e.Text})
+	}
+	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{d.uri: out}}, nil
 }

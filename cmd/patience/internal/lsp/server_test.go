@@ -113,6 +113,40 @@ func (c *client) call(method string, params any, out any) {
 	}
 }
 
+// answered sends a request and waits for its answer, a result or an
+// error with a message.
+func (c *client) answered(method string, params any) {
+	c.t.Helper()
+	c.nextID++
+	id := c.nextID
+	c.send(map[string]any{"id": id, "method": method, "params": params})
+	for {
+		m := c.next()
+		if string(m["id"]) == fmt.Sprint(id) {
+			require.True(c.t, m["result"] != nil || strings.Contains(string(m["error"]), `"message":"`), "%s: %v", method, m)
+			return
+		}
+	}
+}
+
+// callErr sends a request that must fail, and returns its error's message.
+func (c *client) callErr(method string, params any) string {
+	c.t.Helper()
+	c.nextID++
+	id := c.nextID
+	c.send(map[string]any{"id": id, "method": method, "params": params})
+	for {
+		m := c.next()
+		if string(m["id"]) != fmt.Sprint(id) {
+			continue
+		}
+		var e struct{ Message string }
+		require.NotNil(c.t, m["error"], "%s: no error, result %s", method, m["result"])
+		require.NoError(c.t, json.Unmarshal(m["error"], &e))
+		return e.Message
+	}
+}
+
 func (c *client) notify(method string, params any) {
 	c.t.Helper()
 	c.send(map[string]any{"method": method, "params": params})
@@ -160,7 +194,8 @@ func doc() protocol.TextDocumentIdentifier { return protocol.TextDocumentIdentif
 
 // TestSession is an editor's session: open a file, type an error, see the
 // diagnostic, accept the quick fix, complete a pile name, hover a keyword,
-// go to a definition, list references and symbols, format, shut down.
+// go to a definition, list references, rename, list symbols, format, shut
+// down.
 func TestSession(t *testing.T) {
 	c := newClient(t)
 	var init protocol.InitializeResult
@@ -243,6 +278,24 @@ func TestSession(t *testing.T) {
 	c.call("textDocument/references", map[string]any{"textDocument": doc(), "position": pos(2, 10), "context": map[string]any{"includeDeclaration": true}}, &locs)
 	assert.Len(t, locs, 3, "the declaration, `to ..., t` and `to each t`")
 
+	// Rename the group t to col: its declaration and both uses; asked
+	// first, the editor gets the name's range. A role group is refused
+	// with the reason, before and at the rename.
+	var prep protocol.RangeWithPlaceholder
+	c.call("textDocument/prepareRename", map[string]any{"textDocument": doc(), "position": pos(2, 33)}, &prep)
+	assert.Equal(t, protocol.RangeWithPlaceholder{Range: protocol.Range{Start: pos(2, 33), End: pos(2, 34)}, Placeholder: "t"}, prep)
+	var ws protocol.WorkspaceEdit
+	c.call("textDocument/rename", map[string]any{"textDocument": doc(), "position": pos(2, 33), "newName": "col"}, &ws)
+	renamed := text
+	for i := len(ws.Changes[uri]) - 1; i >= 0; i-- { // from the end, so that the ranges hold
+		renamed = apply(t, renamed, ws.Changes[uri][i])
+	}
+	assert.Contains(t, renamed, "tableau col[4] { to foundations, col }")
+	assert.Contains(t, renamed, "13 to each col;")
+	assert.Len(t, ws.Changes[uri], 3)
+	assert.Contains(t, c.callErr("textDocument/prepareRename", map[string]any{"textDocument": doc(), "position": pos(2, 22)}), `"foundations" is the group of every foundation`)
+	assert.Contains(t, c.callErr("textDocument/rename", map[string]any{"textDocument": doc(), "position": pos(2, 33), "newName": "f"}), `"f" is declared already, at line 2`)
+
 	syms = nil
 	c.call("textDocument/documentSymbol", map[string]any{"textDocument": doc()}, &syms)
 	require.Len(t, syms, 1)
@@ -291,6 +344,9 @@ func TestSurvivesAnyText(t *testing.T) {
 				c.call("textDocument/completion", p, nil)
 				c.call("textDocument/hover", p, nil)
 				c.call("textDocument/definition", p, nil)
+				// A rename is answered, with its edits or a reason.
+				c.answered("textDocument/prepareRename", p)
+				c.answered("textDocument/rename", map[string]any{"textDocument": doc(), "position": pos(line, char), "newName": "zq"})
 			}
 		}
 		c.call("textDocument/documentSymbol", map[string]any{"textDocument": doc()}, nil)
