@@ -55,9 +55,11 @@ func (r *Rules) Rearranging(s *State, m Move) bool {
 }
 
 // Status decides whether s is won, lost or still playing. Lost means no
-// progress move is reachable: no sequence of legal rearranging moves leads
-// to a position with a progress move. It is decided by a search over the
-// rearranging moves, using the same move generator as play.
+// progress move is reachable that leads anywhere new: no sequence of legal
+// moves leads to a position with a progress move to a position not yet
+// seen. It is decided by a search over the rearranging moves, and over the
+// progress moves that come back to a position seen (a redeal that deals
+// every card back where it was), using the same move generator as play.
 func (r *Rules) Status(s *State) Status {
 	if r.Won(s) {
 		return Won
@@ -68,14 +70,21 @@ func (r *Rules) Status(s *State) Status {
 	return Lost
 }
 
-// ProgressReachable reports whether a progress move is legal in s or after
-// some sequence of rearranging moves. When the search passes MaxLostSearch
+// ProgressReachable reports whether a progress move to a position not seen
+// is legal in s or after some sequence of rearranging moves and progress
+// moves back to positions seen. When the search passes MaxLostSearch
 // positions it answers true.
+//
+// Why false proves the game lost: when the search ends, every legal move
+// of every position seen leads to a position seen (a rearranging move to a
+// new one is searched in turn, and a progress move to a new one answers
+// true), so the positions seen are every position s can reach, and none of
+// them is won. Positions are compared whole (see statusKey).
 func (r *Rules) ProgressReachable(s *State) bool {
 	// Positions are told apart exactly, not by a hash: a collision could
 	// hide the one line that leads to progress, and "lost" is a proof.
 	var key []byte
-	key = s.appendKey(r, key[:0])
+	key = r.statusKey(s, key[:0])
 	seen := map[string]bool{string(key): true}
 	queue := []*State{s}
 	var buf []Move
@@ -84,11 +93,22 @@ func (r *Rules) ProgressReachable(s *State) bool {
 		queue = queue[1:]
 		buf = r.Moves(cur, buf[:0])
 		for _, m := range buf {
-			if !r.Rearranging(cur, m) {
+			if r.Rearranging(cur, m) {
+				continue
+			}
+			// A progress move: progress unless it comes back to a
+			// position seen (cheap to ask, as it is rare to be the
+			// only kind of move left).
+			next := cur.Clone()
+			r.Apply(next, m)
+			if r.Won(next) || !seen[string(r.statusKey(next, key[:0]))] {
 				return true
 			}
 		}
 		for _, m := range buf {
+			if !r.Rearranging(cur, m) {
+				continue // back to a position seen, above
+			}
 			next := cur.Clone()
 			if r.Apply(next, m) {
 				return true // turned a card up
@@ -96,7 +116,7 @@ func (r *Rules) ProgressReachable(s *State) bool {
 			if r.Won(next) {
 				return true // a win needs no progress move: not lost
 			}
-			key = next.appendKey(r, key[:0])
+			key = r.statusKey(next, key[:0])
 			if seen[string(key)] {
 				continue
 			}
@@ -108,4 +128,17 @@ func (r *Rules) ProgressReachable(s *State) bool {
 		}
 	}
 	return false
+}
+
+// statusKey is the whole position, as appendKey writes it, but for the
+// count of redeals made where redeals are unlimited: no rule reads it then
+// and no redeal is refused for it (a shuffled redeal, which reads it, is
+// always limited), so two positions that differ in it alone have the same
+// future.
+func (r *Rules) statusKey(s *State, b []byte) []byte {
+	b = s.appendKey(r, b)
+	if r.redeal != nil && r.redeal.times < 0 {
+		b[1], b[2] = 0, 0
+	}
+	return b
 }

@@ -386,6 +386,10 @@ func (s *session) announce(w io.Writer) {
 	case interp.Won:
 		fmt.Fprintf(w, "\nYou won in %d %s.\n", n, plural(n, "move", "moves"))
 	case interp.Lost:
+		if n == 0 {
+			fmt.Fprintf(w, "\nThe game is lost as dealt: no progress is possible. Another seed deals another game.\n")
+			break
+		}
 		fmt.Fprintf(w, "\nThe game is lost after %d %s: no progress is possible. Type undo to take moves back.\n", n, plural(n, "move", "moves"))
 	}
 }
