@@ -1817,6 +1817,15 @@ func (c *checker) crossChecks(decls []pileDecl) {
 			continue
 		}
 		for _, src := range p.Fill {
+			if src == g.Stock {
+				// The stock's cards leave only by its deals, so no `to`
+				// can make it a source of moves.
+				if !fillReported[p.Group] {
+					c.errorf(c.declNode(decls, i), "%q cannot be filled from the stock: the stock's cards leave only by its deals; write `refill from stock` to fill a space at once, or give the stock a deal to it (`deal 1 to %s when %s is empty`)", p.Name, p.Name, p.Name)
+					fillReported[p.Group] = true
+				}
+				break
+			}
 			if !slices.Contains(g.Piles[src].To, i) {
 				if !fillReported[p.Group] {
 					c.errorf(c.declNode(decls, i), "%q is filled from %q, but %q never moves to it: add %q to its `to`", p.Name, g.Piles[src].Name, g.Piles[src].Name, p.Group)

@@ -21,7 +21,7 @@ import (
 //   - a pile no card can ever enter: none is dealt there, and no move,
 //     stock deal, refill, redeal or closing up brings one;
 //   - cards dealt where they can never leave while the win needs every card
-//     in other piles;
+//     in other piles, and so cards the stock can give only to such piles;
 //   - a pile of the win that must fill to its `holds`, but whose build
 //     from its base cannot reach that many cards (a foundation that builds
 //     up from a King);
@@ -153,6 +153,23 @@ func (c *checker) warnings(decls []pileDecl) {
 			c.warnf(c.declNode(decls, i), "%q can never start: its `start when` condition can never hold", p.Name)
 		}
 	}
+	if outs := c.stockOuts(); win.Piles != nil && g.Stock >= 0 && kept[g.Stock] > 0 && !inWin(g.Stock) && len(outs) > 0 &&
+		!slices.ContainsFunc(outs, func(t int) bool { return f.leaves[t] || inWin(t) || t == g.Stock }) {
+		// The stock's cards must leave it, and every pile they can go to
+		// keeps them for good: as for cards dealt there.
+		names := make([]string, len(outs))
+		for k, t := range outs {
+			names[k] = strconv.Quote(g.Piles[t].Name)
+		}
+		where := "it, as it has no `to`"
+		if len(outs) > 1 {
+			where = "them, as none has a `to` naming another pile"
+		} else if len(g.Piles[outs[0]].To) > 0 {
+			where = "it, as its `to` names only itself"
+		}
+		c.warnf(c.declNode(decls, g.Stock), "the game can never be won: %s in the stock can go only to %s, and no card can ever leave %s, but the win needs every card elsewhere",
+			theCards(kept[g.Stock]), strings.Join(names, ", "), where)
+	}
 	if win.Piles != nil && c.dealNode != nil {
 		// Cards the deal is sure to leave in the win's piles: a group
 		// that closes up keeps its cards, so where the win names all of it
@@ -198,6 +215,35 @@ func (c *checker) warnings(decls []pileDecl) {
 			c.warnf(c.declNode(decls, g.Stock), "the stock's deal %d can never be made: its condition (%s) can never hold", i+1, a.WhenText)
 		}
 	}
+}
+
+// stockOuts lists the piles the stock's cards can go to, each once: those
+// its deals name, those that refill from it, and those a redeal from it
+// deals straight out to.
+func (c *checker) stockOuts() []int {
+	g := c.g
+	var outs []int
+	add := func(t int) {
+		if !slices.Contains(outs, t) {
+			outs = append(outs, t)
+		}
+	}
+	for _, a := range g.Actions {
+		for _, t := range a.Targets {
+			add(t)
+		}
+	}
+	for i, p := range g.Piles {
+		if slices.Contains(p.Refill, g.Stock) {
+			add(i)
+		}
+	}
+	if r := g.Redeal; r != nil && r.To != nil && slices.Contains(r.From, g.Stock) {
+		for _, t := range r.To {
+			add(t)
+		}
+	}
+	return outs
 }
 
 // coverCycles warns of piles that cover one another: in a set of piles
