@@ -501,9 +501,17 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		d.Message = fmt.Sprintf("unknown statement %q in a %s block", word, block)
 		d.Suggest = s
 	} else {
-		d.Message = fmt.Sprintf("unexpected %q; a %s block has statements %s", word, block, strings.Join(starters, ", "))
-		if hint := braceHint(filename, src, from.Offset, block, word); hint != "" {
-			d.Message = fmt.Sprintf("unexpected %q; %s (a %s block has statements %s)", word, hint, block, strings.Join(starters, ", "))
+		has := fmt.Sprintf("a %s block has statements %s", block, strings.Join(starters, ", "))
+		if len(starters) == 1 {
+			has = fmt.Sprintf("a %s block holds only `%s` statements", block, starters[0])
+		}
+		d.Message = fmt.Sprintf("unexpected %q; %s", word, has)
+		hint := braceHint(filename, src, from.Offset, block, word)
+		if block == "layout" && word == "[" {
+			hint = "a row names piles and whole groups (`row t`, `row t1, t2, t3`), not part of a group in brackets"
+		}
+		if hint != "" {
+			d.Message = fmt.Sprintf("unexpected %q; %s (%s)", word, hint, has)
 		}
 	}
 	return d
