@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/patience-dev/patience/cmd/patience/internal/store"
 	"github.com/patience-dev/patience/interp"
 )
 
@@ -141,4 +142,19 @@ func TestProgressBar(t *testing.T) {
 	var none *progressBar
 	none.update(s)
 	none.clear()
+}
+
+// Where no deal is settled the win rate is not known, and says so (it read
+// "0/3 = 0.0 %", a rate of nothing won).
+func TestStatsNothingSettled(t *testing.T) {
+	t.Setenv(store.HomeEnv, t.TempDir())
+	var o, e bytes.Buffer
+	code := Run(context.Background(), []string{"stats", "klondike", "--deals", "1:3", "--nodes", "10", "--jobs", "1"}, strings.NewReader(""), &o, &e)
+	require.Equal(t, 0, code, e.String())
+	assert.Contains(t, o.String(), "win rate    not known: no deal was settled")
+	assert.NotContains(t, o.String(), "0.0 %")
+	o.Reset()
+	code = Run(context.Background(), []string{"stats", "golf", "--deals", "1:3", "--jobs", "1"}, strings.NewReader(""), &o, &e)
+	require.Equal(t, 0, code, e.String())
+	assert.Regexp(t, `win rate +\d/3 = `, o.String(), "settled deals give a rate")
 }

@@ -354,8 +354,13 @@ func (s *summary) write(w io.Writer, ruleset string) error {
 	} else {
 		fmt.Fprintf(tw, "unknown\t0\n")
 	}
-	fmt.Fprintf(tw, "win rate\t%d/%d = %s, 95 %% interval %s to %s (unknown deals counted both ways)\n",
-		s.won, s.n, percent(float64(s.won)/float64(s.n)), percent(low), percent(high))
+	if s.unknown == s.n {
+		// 0/n would read as a rate of nothing won, where nothing is known.
+		fmt.Fprintf(tw, "win rate\tnot known: no deal was settled (a larger --nodes or --timeout searches further)\n")
+	} else {
+		fmt.Fprintf(tw, "win rate\t%d/%d = %s, 95 %% interval %s to %s (unknown deals counted both ways)\n",
+			s.won, s.n, percent(float64(s.won)/float64(s.n)), percent(low), percent(high))
+	}
 	fmt.Fprintf(tw, "time\tmedian %s, mean %s per deal\n", formatMS(median(s.times)), formatMS(mean(s.times)))
 	fmt.Fprintf(tw, "positions\t%d searched, %.0f per deal on average\n", s.nodes, float64(s.nodes)/float64(s.n))
 	if s.peak > 0 {
