@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"sort"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -21,6 +22,56 @@ type lineIndex struct {
 	src    []byte // normalized
 	starts []int  // byte offset of each line
 	bom    bool
+	// runes holds, for each line not all ASCII that has been asked about,
+	// where each of its runes starts: the byte offset and the UTF-16 units
+	// before it, so that a conversion costs a lookup, not a walk along the
+	// line (a file of one long line made every conversion, and a request
+	// that makes one per name, as long as the file).
+	runes map[int]*lineRunes
+}
+
+// lineRunes are the byte offsets and UTF-16 columns at which a line's runes
+// start, and after its last one.
+type lineRunes struct {
+	bytes []int
+	units []uint32
+}
+
+// runesOf maps line n's runes, or returns nil for a line all ASCII, whose
+// byte offsets, runes and UTF-16 units are the same.
+func (ix *lineIndex) runesOf(n int) *lineRunes {
+	if lr, ok := ix.runes[n]; ok {
+		return lr
+	}
+	line := ix.line(n)
+	ascii := true
+	for _, b := range line {
+		if b >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	var lr *lineRunes
+	if !ascii {
+		lr = &lineRunes{}
+		off, w := 0, 0
+		for off < len(line) {
+			lr.bytes, lr.units = append(lr.bytes, off), append(lr.units, uint32(w))
+			r, size := utf8.DecodeRune(line[off:])
+			if l := utf16.RuneLen(r); l > 0 {
+				w += l
+			} else {
+				w++ // an invalid byte, which an editor shows as U+FFFD
+			}
+			off += size
+		}
+		lr.bytes, lr.units = append(lr.bytes, off), append(lr.units, uint32(w))
+	}
+	if ix.runes == nil {
+		ix.runes = map[int]*lineRunes{}
+	}
+	ix.runes[n] = lr
+	return lr
 }
 
 func newLineIndex(text string) *lineIndex {
@@ -63,19 +114,22 @@ func (ix *lineIndex) position(p lexer.Position) protocol.Position {
 // width counts the UTF-16 code units of the first runes of a line (all of
 // them when runes < 0), the byte-order mark included on the first line.
 func (ix *lineIndex) width(line []byte, runes, n int) uint32 {
-	w := 0
+	var w uint32
 	if ix.bom && n == 0 {
 		w = 1
 	}
-	for i := 0; len(line) > 0 && (runes < 0 || i < runes); i++ {
-		r, size := utf8.DecodeRune(line)
-		w += utf16.RuneLen(r)
-		if utf16.RuneLen(r) < 0 {
-			w++ // an invalid byte, which an editor shows as U+FFFD
+	lr := ix.runesOf(n)
+	if lr == nil { // ASCII: a rune is a unit
+		if runes < 0 || runes > len(line) {
+			runes = len(line)
 		}
-		line = line[size:]
+		return w + uint32(runes)
 	}
-	return uint32(w)
+	last := len(lr.units) - 1
+	if runes < 0 || runes > last {
+		runes = last
+	}
+	return w + lr.units[runes]
 }
 
 // offset turns a protocol position into a byte offset of the normalized
@@ -90,17 +144,18 @@ func (ix *lineIndex) offset(p protocol.Position) int {
 	if ix.bom && n == 0 {
 		want--
 	}
-	off, w := 0, 0
-	for off < len(line) && w < want {
-		r, size := utf8.DecodeRune(line[off:])
-		if l := utf16.RuneLen(r); l > 0 {
-			w += l
-		} else {
-			w++
-		}
-		off += size
+	want = max(want, 0)
+	lr := ix.runesOf(n)
+	if lr == nil {
+		return ix.starts[n] + min(want, len(line))
 	}
-	return ix.starts[n] + off
+	// The first rune that starts at or past the unit asked for (a unit in
+	// the middle of a surrogate pair goes on to the next rune).
+	i := sort.Search(len(lr.units), func(i int) bool { return lr.units[i] >= uint32(want) })
+	if i == len(lr.units) {
+		i--
+	}
+	return ix.starts[n] + lr.bytes[i]
 }
 
 // rng is the protocol's range for a span; an empty end is one rune on.
