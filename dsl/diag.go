@@ -164,8 +164,14 @@ func (d *Diagnostics) Render() string {
 // expandTabs expands tabs to 4 columns and shows any other control
 // character (see Unsafe) as U+FFFD, so that a source line never drives the terminal.
 func expandTabs(s string) string {
+	// A comment may hold what a string may not: an invisible character
+	// (a zero-width space, a soft hyphen) is shown too, as U+FFFD, so that
+	// the line echoed is the line as the file has it.
+	prev := rune(0)
 	s = strings.Map(func(r rune) rune {
-		if r != '\t' && (r < 0x20 || Unsafe(r)) {
+		p := prev
+		prev = r
+		if r != '\t' && (r < 0x20 || Unsafe(r) || invisible(p, r)) {
 			return '\uFFFD'
 		}
 		return r

@@ -248,6 +248,16 @@ func TestRenderHidesControlCharacters(t *testing.T) {
 	assert.Contains(t, out, "a\uFFFD[2Jb\uFFFDc")
 }
 
+// A comment may hold invisible characters, which a string may not: the line
+// echoed under a diagnostic shows them (zero-width space, soft hyphen, a
+// byte-order mark inside, a tag) and keeps a joiner in an emoji.
+func TestRenderShowsInvisibleCharacters(t *testing.T) {
+	d := &dsl.Diagnostics{Source: []byte("decks 0 # a\u200bb\u00adc\ufeffd\U000E0041e \U0001F469\u200d\U0001F4BB\n"), List: []*dsl.Diagnostic{{Severity: dsl.Error, Message: "m"}}}
+	d.List[0].Pos.Filename, d.List[0].Pos.Line, d.List[0].Pos.Column = "f", 1, 1
+	out := d.Render()
+	assert.Contains(t, out, "# a\uFFFDb\uFFFDc\uFFFDd\uFFFDe \U0001F469\u200d\U0001F4BB\n")
+}
+
 func TestClosest(t *testing.T) {
 	assert.Equal(t, "foundations", dsl.Closest("fundations", []string{"tableau", "foundations", "waste"}))
 	assert.Equal(t, "", dsl.Closest("zzzzzz", []string{"tableau", "waste"}))
