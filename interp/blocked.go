@@ -72,7 +72,10 @@ import (
 //     enter it.
 //   - D2. Every pile of S that a card can enter takes one card at a time,
 //     and only by a move: no deal, refill, redeal or closing up puts a card
-//     on it.
+//     on it. (The one exception the checks let through is the stock in S,
+//     which a redeal may gather into: it is not stacked and has no base,
+//     so every card counts as able to enter it, and the estimate for it is
+//     as large as any.)
 //   - D3. No phases (the rules could change under the estimate) and no
 //     pairs (a pair takes a card from under others).
 //

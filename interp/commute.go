@@ -175,7 +175,10 @@ func (r *Rules) stockMove(s *State) (Move, bool) {
 // to only together with this count: the cards keep their cyclic order, and
 // a card once dealt or gathered is faced as the rest, so the count only
 // falls, and two arrangements with the same count have the same cards
-// oddly faced.
+// oddly faced. (That rests on a stock deal always turning its cards face
+// up, as the language has it: a stock deal has no facing of its own. Were
+// one added, this count, the arrangement test in steps and the merging in
+// solver.cycleTerm would need another argument.)
 func (r *Rules) oddlyFaced(s *State, waste uint64) int {
 	n := 0
 	for ps := waste; ps != 0; ps &= ps - 1 {

@@ -79,7 +79,11 @@ import (
 //     without x is still what its destination takes: a run less its top
 //     card is a run, a whole pile less x is the whole pile, and a group
 //     from a pile that moves any group is judged by its bottom card alone,
-//     which x is not.
+//     which x is not. (A card a deal puts on x, as `deal 1 to each t` may,
+//     does not make x the middle of what moves: several cards go onto a
+//     pile only as its build relation takes them, which M4 forbids with a
+//     card on x outside the foundations and M2 on them; and piles that
+//     move any group take no deal, by G3.)
 //   - M5. P is not a pile a redeal gathers, unless the stock deals one
 //     card at a time to one pile with no condition: elsewhere taking x out
 //     changes where every card gathered after it lands when dealt again
@@ -104,7 +108,10 @@ import (
 // top, its runs and its room are the same or more; an emptier pile, more
 // empty piles and an earlier turned-up card only add moves; deals ignore
 // what a pile holds (G3); a redeal gathers the same cards in the same
-// order less x (M5). By G3 no rule can tell the two lines apart otherwise,
+// order less x (M5), and where the stock deals one card at a time every
+// later deal of x in W is left out too (a redeal in W that would gather x
+// alone gathers nothing, and the stock is as empty either way; by G3 no
+// rule reads the count of redeals that makes). By G3 no rule can tell the two lines apart otherwise,
 // and by G2 x stays on F, so the new line wins too.
 type safety struct {
 	r       *Rules

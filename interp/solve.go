@@ -835,7 +835,10 @@ func member(stamp uint64) uint64 { return memberFlag | stamp }
 
 // reliesOn is the least stamp that a position met again, with value v,
 // relies on (see onLine): that of the position on the line at its depth,
-// its own as a member, or none once settled.
+// its own as a member, or none once settled. A depth with no stamp (the
+// line was cut back past it) answers 0, which every stamp is at least:
+// the position relies on everything, so nothing found below it is settled,
+// which can only leave a verdict unknown, never make one false.
 func (sv *solver) reliesOn(v uint64) int {
 	switch {
 	case v&onLineFlag != 0:
