@@ -326,11 +326,13 @@ type AcceptCount struct {
 	Count *Int `parser:"| @@"`
 }
 
-// StockDeal is a stock action: `deal 1 to waste`, `deal 1 to each t when no t is empty`.
+// StockDeal is a stock action: `deal 1 to waste`, `deal 1 to each t when
+// no t is empty`, `deal 1 to each empty m` (only the piles empty then).
 type StockDeal struct {
 	At
 	Count  Int     `parser:"'deal' @@ 'to'"`
 	Each   bool    `parser:"@'each'?"`
+	Empty  bool    `parser:"@'empty'?"`
 	Target Ref     `parser:"@@"`
 	More   []Ref   `parser:"( ',' @@ )*"` // `deal 1 to each t1, t2, t3`
 	Clause *Clause `parser:"@@?"`

@@ -137,6 +137,7 @@ const rankLanes = 0x0001_0001_0001_0001
 type action struct {
 	count   int
 	each    bool
+	empty   bool // each empty: only the targets empty when it deals (never grids)
 	targets []int
 	touches uint64 // the targets, as a set
 	minCap  int    // the least room of a target
@@ -282,7 +283,7 @@ func Compile(g *check.Game) *Rules {
 		r.acts = make([]action, 0, n)
 	}
 	for _, a := range g.Actions {
-		ra := action{count: a.Count, each: a.Each, targets: a.Targets, touches: pileMask(a.Targets), when: r.cond(a.When)}
+		ra := action{count: a.Count, each: a.Each, empty: a.Empty, targets: a.Targets, touches: pileMask(a.Targets), when: r.cond(a.When)}
 		ra.minCap = math.MaxInt
 		ra.first = -1
 		if len(a.Targets) > 0 {

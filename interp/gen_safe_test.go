@@ -21,7 +21,7 @@ var safeMoveGames = flag.Int("safemoves.games", 80, "games of each kind TestSoun
 // card; tableaux of every way of moving, with their own run relation,
 // fill never and a base; a free cell; a reserve covering t1; five stocks
 // (a waste redealt once, twice or without limit, dealt one or two at a
-// time, a deal to every column, a waste of one card); and, in the second
+// time, a deal to every column or to every empty one, a waste of one card); and, in the second
 // half, foundations that give cards back to the tableau. One game in three
 // has the line bound cut to 4, so that lines are cut off deep. No claim of
 // the solver, the safe moves, the blockage or the status may be false.
@@ -125,7 +125,7 @@ func genSafeMoves(rng *rand.Rand, worry bool) string {
 	case 2:
 		fmt.Fprintf(&b, "  stock { deal 2 to waste; redeal %s from waste }\n  waste { to %s }\n", pick("1", "unlimited"), tos)
 	case 3:
-		fmt.Fprintf(&b, "  stock { deal 1 to each t }\n")
+		fmt.Fprintf(&b, "  stock { deal 1 to each %st }\n", pick("", "empty ")) // each empty: only the piles empty then
 	case 4:
 		fmt.Fprintf(&b, "  stock { deal 1 to waste }\n  waste { holds 1; to %s }\n", tos)
 	}

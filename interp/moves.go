@@ -514,6 +514,9 @@ func (r *Rules) canAct(s *State, i int) bool {
 	if a.when != nil && !a.when(s) {
 		return false
 	}
+	if a.empty && len(a.emptyTargets(s, nil)) == 0 {
+		return false // no pile of it is empty: nothing to deal to
+	}
 	_, _, _, ok := r.dealRoom(s, a)
 	return ok
 }
@@ -528,6 +531,21 @@ func (r *Rules) canAct(s *State, i int) bool {
 // there and the cards the deal would put there.
 func (r *Rules) dealRoom(s *State, a *action) (t, room, puts int, ok bool) {
 	left := int(s.lens[r.stock])
+	if a.empty {
+		// A deal to each of the piles empty now, in turn (no grids).
+		var buf [64]int
+		ts := a.emptyTargets(s, buf[:0])
+		for j, t := range ts {
+			if left <= j {
+				break
+			}
+			puts := min(a.count, (left-j+len(ts)-1)/len(ts))
+			if room := r.caps[t]; puts > room {
+				return t, room, puts, false
+			}
+		}
+		return 0, 0, 0, true
+	}
 	if !a.each {
 		t := a.targets[0]
 		puts := min(a.count, left)
@@ -565,6 +583,17 @@ func (r *Rules) dealRoom(s *State, a *action) (t, room, puts int, ok bool) {
 		}
 	}
 	return 0, 0, 0, true
+}
+
+// emptyTargets appends to buf the targets of a deal to each empty pile
+// that are empty in s, in order.
+func (a *action) emptyTargets(s *State, buf []int) []int {
+	for _, t := range a.targets {
+		if s.lens[t] == 0 {
+			buf = append(buf, t)
+		}
+	}
+	return buf
 }
 
 // rows is the number of rows dealt to the grid columns among the targets
@@ -652,6 +681,19 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	case Deal:
 		a := &r.acts[m.Action]
 		s.touch(1<<r.stock | a.touches&^r.grids) // dealEach marks the grids it fills itself
+		if a.empty {
+			var buf [64]int
+			ts := a.emptyTargets(s, buf[:0])
+			for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
+				for _, t := range ts {
+					if s.lens[r.stock] == 0 {
+						break
+					}
+					s.push(r, t, s.pop(r, r.stock).Up())
+				}
+			}
+			break
+		}
 		if a.each {
 			r.dealEach(s, a)
 			break

@@ -291,6 +291,9 @@ func (r *Rules) parseDeal(s *State, f []string, legal []Move) (Move, error) {
 	if act.When != nil && act.WhenText != "" && !r.acts[a].when(s) {
 		return m, fmt.Errorf("cannot deal now: only %s", act.WhenText)
 	}
+	if act.Empty && len(r.acts[a].emptyTargets(s, nil)) == 0 {
+		return m, fmt.Errorf("cannot deal now: it deals only to empty piles, and none of %s is empty", r.PileName(act.Targets[0])+" to "+r.PileName(act.Targets[len(act.Targets)-1]))
+	}
 	if t, room, puts, ok := r.dealRoom(s, &r.acts[a]); !ok {
 		if room <= 0 {
 			return m, fmt.Errorf("cannot deal now: %s is full (it holds %s)", r.PileName(t), cards(r.caps[t]))

@@ -275,8 +275,8 @@ func (r *Rules) safeGame() bool {
 		return false // M5
 	}
 	for _, a := range g.Actions {
-		if a.When != nil {
-			return false
+		if a.When != nil || a.Empty {
+			return false // the deal reads the position
 		}
 		for _, t := range a.Targets {
 			if g.Piles[t].Role == check.Foundation {

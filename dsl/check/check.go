@@ -1073,7 +1073,17 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 			return
 		}
 	}
-	act := &StockAction{Count: s.Count.Value, Each: s.Each, Targets: targets, When: c.clause(s.Clause)}
+	if s.Empty {
+		switch {
+		case !s.Each:
+			c.errorf(&s.Target, "`empty` comes after `each`: `deal %d to each empty %s` deals to those of the piles that are empty", s.Count.Value, s.Target.Text)
+			return
+		case slices.ContainsFunc(targets, func(t int) bool { return c.g.Piles[t].Grid }):
+			c.errorf(&s.Target, "a grid is dealt by rows: `each empty` deals to piles, not to a grid's columns")
+			return
+		}
+	}
+	act := &StockAction{Count: s.Count.Value, Each: s.Each, Empty: s.Empty, Targets: targets, When: c.clause(s.Clause)}
 	if s.Clause != nil {
 		act.WhenText = c.text(s.Clause)
 	}

@@ -322,6 +322,7 @@ const (
 type StockAction struct {
 	Count    int
 	Each     bool
+	Empty    bool // each empty: only the targets empty when it deals, each in turn
 	Targets  []int
 	When     Cond
 	WhenText string // the condition as written, for messages
