@@ -128,8 +128,15 @@ type Layout struct {
 // others squared.
 type LayoutRow struct {
 	At
-	Piles []Ref  `parser:"'row' @@ ( ',' @@ )*"`
-	Style string `parser:"@( 'fanned' | 'squared' )?"`
+	Piles []LayoutPile `parser:"'row' @@ ( ',' @@ )*"`
+	Style string       `parser:"@( 'fanned' | 'squared' )?"`
+}
+
+// LayoutPile is a pile or a group in a row, or piles of a group by their
+// numbers: `t`, `t3`, `t[1..6]`.
+type LayoutPile struct {
+	Ref
+	Range *Range `parser:"( '[' @@ ']' )?"`
 }
 
 func (*Aka) gameStmt()       {}

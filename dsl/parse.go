@@ -506,11 +506,7 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 			has = fmt.Sprintf("a %s block holds only `%s` statements", block, starters[0])
 		}
 		d.Message = fmt.Sprintf("unexpected %q; %s", word, has)
-		hint := braceHint(filename, src, from.Offset, block, word)
-		if block == "layout" && word == "[" {
-			hint = "a row names piles and whole groups (`row t`, `row t1, t2, t3`), not part of a group in brackets"
-		}
-		if hint != "" {
+		if hint := braceHint(filename, src, from.Offset, block, word); hint != "" {
 			d.Message = fmt.Sprintf("unexpected %q; %s (%s)", word, hint, has)
 		}
 	}

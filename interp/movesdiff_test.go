@@ -410,8 +410,18 @@ func (p plainMoves) moves(s *State) []Move {
 				if !a.Each {
 					puts[a.Targets[0]] = min(a.Count, left)
 				}
-				for k := 0; a.Each && k < a.Count; k++ {
+				targets := a.Targets
+				if a.Empty { // each empty: only the piles empty now, and at least one
+					targets = nil
 					for _, t := range a.Targets {
+						if len(p.pile(s, t)) == 0 {
+							targets = append(targets, t)
+						}
+					}
+					fits = fits && len(targets) > 0
+				}
+				for k := 0; a.Each && k < a.Count; k++ {
+					for _, t := range targets {
 						if left > 0 {
 							puts[t]++
 							left--

@@ -1557,18 +1557,56 @@ func (c *checker) facing(f *dsl.Facing, p int) Face {
 	return FaceDown
 }
 
+// groupPart is the piles of group g numbered from rg's first number to its
+// last, as a row names them (`t[1..6]`), of ps, the group's piles.
+func (c *checker) groupPart(g *dsl.Ref, rg *dsl.Range, ps []int) ([]int, bool) {
+	from, to := rg.From.Value, rg.From.Value
+	if rg.To != nil {
+		to = rg.To.Value
+	}
+	byName := map[string]int{}
+	for _, p := range ps {
+		byName[c.g.Piles[p].Name] = p
+	}
+	if len(ps) == 1 && c.g.Piles[ps[0]].Name == g.Text {
+		c.errorf(rg, "%q is a single pile: name it without a number", g.Text)
+		return nil, false
+	}
+	if to < from {
+		c.errorf(rg, "the numbers run from %d up to %d: write [%d..%d]", from, to, to, from)
+		return nil, false
+	}
+	var out []int
+	for n := from; n <= to; n++ {
+		p, ok := byName[g.Text+strconv.Itoa(n)]
+		if !ok {
+			c.errorf(rg, "%q has no pile %s%d", g.Text, g.Text, n)
+			return nil, false
+		}
+		out = append(out, p)
+	}
+	return out, true
+}
+
 func (c *checker) layout(l *dsl.Layout) {
 	placed := map[int]bool{}
+	partBad := false
 	for _, row := range l.Rows {
 		var piles []int
 		for i := range row.Piles {
-			ps, ok := c.refPiles(&row.Piles[i])
+			ps, ok := c.refPiles(&row.Piles[i].Ref)
 			if !ok {
 				continue
 			}
+			if rg := row.Piles[i].Range; rg != nil {
+				if ps, ok = c.groupPart(&row.Piles[i].Ref, rg, ps); !ok {
+					partBad = true // what it meant is not known: say nothing of what is left out
+					continue
+				}
+			}
 			for _, p := range ps {
 				if placed[p] {
-					c.errorf(&row.Piles[i], "pile %q is laid out twice", c.g.Piles[p].Name)
+					c.errorf(&row.Piles[i].Ref, "pile %q is laid out twice", c.g.Piles[p].Name)
 					continue
 				}
 				placed[p] = true
@@ -1589,7 +1627,7 @@ func (c *checker) layout(l *dsl.Layout) {
 			missing = append(missing, p.Name)
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && !partBad {
 		c.errorf(l, "the layout leaves out %s", strings.Join(missing, ", "))
 	}
 }

@@ -102,3 +102,28 @@ func TestWarnings(t *testing.T) {
 		return g.Warnings.Render()
 	})
 }
+
+// A row names piles of a group by their numbers as a declaration does:
+// `t[2..4]` is t2, t3, t4, in order, `f[3]` the one pile f3.
+func TestLayoutRowOfPartOfAGroup(t *testing.T) {
+	g, err := check.Source("rows.patience", []byte(`game "Rows" {
+  foundation f[4] { base A; build up same-suit; holds 13 }
+  tableau t[2..5] { build down same-suit; to foundations, t }
+  deal { take A to each f; 12 to each t }
+  layout {
+    row f[3], f1, f[2], f4
+    row t[4..5], t[2..3]
+  }
+  win when all cards in foundations
+}`))
+	require.NoError(t, err)
+	var rows [][]string
+	for _, row := range g.Layout {
+		var names []string
+		for _, p := range row {
+			names = append(names, g.Piles[p].Name)
+		}
+		rows = append(rows, names)
+	}
+	assert.Equal(t, [][]string{{"f3", "f1", "f2", "f4"}, {"t4", "t5", "t2", "t3"}}, rows)
+}
