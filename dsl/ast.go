@@ -254,6 +254,7 @@ type Pairs struct {
 	At
 	Sum      *Int `parser:"'pairs' ( 'sum' @@"`
 	SameRank bool `parser:"| @'same-rank' )"`
+	Touching bool `parser:"@'touching'?"` // the two cards' piles touch in their rows
 }
 
 // Outranked makes the pile take a card, one at a time, while a pile of the

@@ -93,7 +93,7 @@ const keywordList = `
 	empty every except face fanned fill follow foundation from full game grid holds in is
 	layout left let move never no none not of one or other-suit otherwise outranked pairs phase place
 	rank red redeal refill reserve rest row rows run runs same-colour same-rank same-suit
-	shuffled squared start started stock suits sum summary tableau take to top unlimited until
+	shuffled squared start started stock suits sum summary tableau take to top touching unlimited until
 	up using waste when whole win wrap`
 
 var keywordType = sync.OnceValue(func() lexer.TokenType { return patienceLexer().Symbols()["Keyword"] })

@@ -76,6 +76,9 @@ type pileRule struct {
 	using     bool
 	refill    []int
 	pairs     int
+	touching  bool // pairs: the two cards' piles touch in their rows (see touch)
+	rowPos    int  // where it lies in its group's rows: its index in the group
+	rowsOf    int  // the length of those rows (`in rows of`), 0 for none
 	bothEnds  bool
 	coveredBy uint64
 	gridGroup []int // a grid's columns, for the row being dealt
@@ -220,6 +223,12 @@ func Compile(g *check.Game) *Rules {
 			}
 		}
 		pr.refill, pr.pairs, pr.bothEnds = p.Refill, p.Pairs, p.BothEnds
+		pr.touching, pr.rowsOf = p.PairsTouching, p.Rows
+		for _, grp := range g.Groups {
+			if grp.Name == p.Group {
+				pr.rowPos = max(slices.Index(grp.Piles, len(r.piles)), 0)
+			}
+		}
 		if o := p.Outranked; o != nil {
 			pr.outrank, pr.outBy = outrankTable(o), pileMask(o.By)
 		}

@@ -316,12 +316,26 @@ func (r *Rules) pairMoves(s *State, d int, buf []Move) []Move {
 		for j := i + 1; j < n; j++ {
 			b := cards[j]
 			if room >= 2 && b.pile != a.pile && (a.card.Rank()+b.card.Rank() == sum ||
-				sum == check.PairsSameRank && a.card.Rank() == b.card.Rank()) {
+				sum == check.PairsSameRank && a.card.Rank() == b.card.Rank()) &&
+				(!r.piles[d].touching || r.touch(int(a.pile), int(b.pile))) {
 				buf = append(buf, Move{Kind: Pair, From: a.pile, Slot: a.slot, From2: b.pile, Slot2: b.slot, To: uint8(d), Count: 2})
 			}
 		}
 	}
 	return buf
+}
+
+// touch reports whether piles a and b, of one group laid out in rows (the
+// checker makes sure of both for a pile that takes touching pairs), lie
+// side by side, one above the other or corner to corner.
+func (r *Rules) touch(a, b int) bool {
+	pa, pb := &r.piles[a], &r.piles[b]
+	w := pa.rowsOf
+	if w <= 0 || pb.rowsOf != w {
+		return false
+	}
+	dr, dc := pa.rowPos/w-pb.rowPos/w, pa.rowPos%w-pb.rowPos%w
+	return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1
 }
 
 // runLen is the length of the movable run at the top of pile p: face-up

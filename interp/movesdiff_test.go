@@ -42,6 +42,23 @@ func (p plainMoves) count(s *State, i int) int {
 	return n
 }
 
+// touching reports whether piles a and b lie next to each other (across,
+// up and down, or corner to corner) in the rows of their group.
+func (p plainMoves) touching(a, b int) bool {
+	pa, pb := p.g.Piles[a], p.g.Piles[b]
+	if pa.Group != pb.Group || pa.Rows == 0 || a == b {
+		return false
+	}
+	for _, grp := range p.g.Groups {
+		if grp.Name == pa.Group {
+			i, j := slices.Index(grp.Piles, a), slices.Index(grp.Piles, b)
+			row, col := func(k int) int { return k / pa.Rows }, func(k int) int { return k % pa.Rows }
+			return max(row(i)-row(j), row(j)-row(i)) <= 1 && max(col(i)-col(j), col(j)-col(i)) <= 1
+		}
+	}
+	return false
+}
+
 func (p plainMoves) capacity(i int) int {
 	switch pl := p.g.Piles[i]; {
 	case pl.Grid:
@@ -377,7 +394,8 @@ func (p plainMoves) moves(s *State) []Move {
 				out = append(out, Move{Kind: Pair, From: a.pile, Slot: a.slot, To: uint8(d), Count: 1})
 			}
 			for _, b := range avail[i+1:] {
-				if room >= 2 && a.pile != b.pile && (a.card.Rank()+b.card.Rank() == dp.Pairs || dp.Pairs == check.PairsSameRank && a.card.Rank() == b.card.Rank()) {
+				if room >= 2 && a.pile != b.pile && (a.card.Rank()+b.card.Rank() == dp.Pairs || dp.Pairs == check.PairsSameRank && a.card.Rank() == b.card.Rank()) &&
+					(!dp.PairsTouching || p.touching(int(a.pile), int(b.pile))) {
 					out = append(out, Move{Kind: Pair, From: a.pile, Slot: a.slot, From2: b.pile, Slot2: b.slot, To: uint8(d), Count: 2})
 				}
 			}

@@ -210,6 +210,9 @@ func (r *Rules) parsePair(s *State, a, b string, rest []string, legal []Move) (M
 			return Move{}, err
 		}
 	}
+	if want.Count == 2 && r.piles[dst].touching && !r.touch(p1, int(want.From2)) {
+		return Move{}, fmt.Errorf("%s and %s do not touch: %s takes a pair only from piles side by side, one above the other or corner to corner", r.PileName(p1), r.PileName(int(want.From2)), r.PileName(dst))
+	}
 	switch {
 	case sum == check.PairsSameRank && b == "":
 		return Move{}, fmt.Errorf("%s takes two cards of the same rank, never one alone", r.PileName(dst))

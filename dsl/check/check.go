@@ -88,6 +88,7 @@ type checker struct {
 	leftTos    []leftTo         // `to left N`, resolved once every group is known
 	placeTests []placeTest      // `in place` tests, checked once every pile's rules are known
 	refillAt   map[int]dsl.Node // each pile's `refill from`, for the cycle check
+	touchingAt map[int]dsl.Node // each pile's `pairs ... touching`
 }
 
 type allInTest struct {
@@ -657,6 +658,15 @@ func (c *checker) pileRules(d pileDecl) {
 			}
 		case *dsl.Pairs:
 			if once("pairs", s) {
+				for _, p := range piles {
+					p.PairsTouching = s.Touching
+				}
+				if s.Touching {
+					if c.touchingAt == nil {
+						c.touchingAt = map[int]dsl.Node{}
+					}
+					c.touchingAt[slices.Index(c.g.Piles, piles[0])] = s
+				}
 				if s.SameRank {
 					for _, p := range piles {
 						p.Pairs = PairsSameRank
@@ -1557,6 +1567,30 @@ func (c *checker) facing(f *dsl.Facing, p int) Face {
 	return FaceDown
 }
 
+// touching checks the piles that give pairs to d, whose cards must touch:
+// they lie in rows (`in rows of N`), as one group, and are no grid (whose
+// cards lie in the column's slots, not beside the next column's).
+func (c *checker) touching(d int, at dsl.Node) {
+	group := ""
+	for i, p := range c.g.Piles {
+		if !slices.Contains(p.To, d) || i == d {
+			continue
+		}
+		switch {
+		case p.Grid:
+			c.errorf(at, "`touching` pairs cards of piles that touch in their rows, and %q is a grid: lay out piles `in rows of N` instead", p.Name)
+			return
+		case p.Rows == 0:
+			c.errorf(at, "`touching` pairs cards of piles that touch in their rows, but %q gives to %q and lies in no rows: add `in rows of N` to its group", p.Name, c.g.Piles[d].Name)
+			return
+		case group != "" && p.Group != group:
+			c.errorf(at, "`touching` pairs cards of piles in one group's rows, but %q and %q are of different groups", group, p.Group)
+			return
+		}
+		group = p.Group
+	}
+}
+
 // groupPart is the piles of group g numbered from rg's first number to its
 // last, as a row names them (`t[1..6]`), of ps, the group's piles.
 func (c *checker) groupPart(g *dsl.Ref, rg *dsl.Range, ps []int) ([]int, bool) {
@@ -1882,6 +1916,9 @@ func (c *checker) crossChecks(decls []pileDecl) {
 				break
 			}
 		}
+	}
+	for d, at := range c.touchingAt {
+		c.touching(d, at)
 	}
 	if len(c.diags) == 0 {
 		c.warnings(decls) // only of a game that checks: the model is whole

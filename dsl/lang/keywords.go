@@ -78,6 +78,7 @@ var keywordDocs = sync.OnceValue(func() map[string]keywordDoc {
 		"outranked": {"outranked SUIT by PILES, aces-high", "`outranked same-suit by t`: the pile takes a card, one at a time, while another pile of the list shows a face-up top card of higher rank and that suit relation (Aces Up's discard)."},
 		"aces-high": {"outranked SUIT by PILES, aces-high", "`aces-high`: for `outranked`, an Ace ranks above a King."},
 		"pairs":     {"pairs sum N, pairs same-rank", "`pairs sum N`: the pile takes two free cards whose ranks add up to N, or one of rank N. `pairs same-rank`: two free cards of the same rank."},
+		"touching":  {"pairs sum N, pairs same-rank", "`pairs same-rank touching`: the two cards of a pair come from piles side by side, one above the other or corner to corner in their group's rows (`in rows of N`), as in Monte Carlo."},
 		"sum":       {"pairs sum N, pairs same-rank", "`pairs sum N`: the total of the ranks of a pair (A = 1, J = 11, Q = 12, K = 13)."},
 		"deal":      {"The deal", "`deal { ... }`: the opening deal; in the stock, `deal N to PILE` deals N cards as a move."},
 		"each":      {"Stock: deal", "`to each GROUP`: one after another to every pile of the group."},
