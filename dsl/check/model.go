@@ -99,15 +99,15 @@ type Pile struct {
 	// or a refill still may).
 	FillNever bool
 
-	Using     []int // move runs: the empty piles a run may pass through
-	Refill    []int // filled automatically when empty, from the first of these with a card
-	Pairs     int   // if > 0, takes two cards whose ranks add up to Pairs (or one of rank Pairs), or if PairsSameRank two of a rank
+	Using  []int // move runs: the empty piles a run may pass through
+	Refill []int // filled automatically when empty, from the first of these with a card
+	Pairs  int   // if > 0, takes two cards whose ranks add up to Pairs (or one of rank Pairs), or if PairsSameRank two of a rank
 	// PairsTouching: a pair's two cards come from piles that touch in the
 	// rows their group lies in (`in rows of N`), across, up and down or
 	// corner to corner.
 	PairsTouching bool
-	BothEnds  bool  // grid: a card is also free when the slot above it is empty
-	CoveredBy []int // its cards are not available while any of these holds a card
+	BothEnds      bool  // grid: a card is also free when the slot above it is empty
+	CoveredBy     []int // its cards are not available while any of these holds a card
 
 	StartAfter int  // pile that must have started before this one may, or -1
 	StartWhen  Cond // nil: always
