@@ -135,7 +135,7 @@ type LayoutRow struct {
 // LayoutPile is a pile or a group in a row, or piles of a group by their
 // numbers: `t`, `t3`, `t[1..6]`.
 type LayoutPile struct {
-	Ref
+	Pile  Ref    `parser:"@@"` // a field of its own: embedded, its position would span the range too
 	Range *Range `parser:"( '[' @@ ']' )?"`
 }
 

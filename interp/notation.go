@@ -54,6 +54,28 @@ func (r *Rules) MoveString(m Move) string {
 	return s
 }
 
+// noneEmpty says that none of targets is empty, naming them: by their
+// group where they are all of one (in its order), else one by one, or by
+// their number where they are many.
+func (r *Rules) noneEmpty(targets []int) string {
+	if len(targets) == 1 {
+		return r.PileName(targets[0]) + " is not empty"
+	}
+	for _, grp := range r.Game.Groups {
+		if slices.Equal(grp.Piles, targets) {
+			return fmt.Sprintf("no pile of %s is empty", grp.Name)
+		}
+	}
+	if len(targets) > 6 {
+		return fmt.Sprintf("none of the %d piles it deals to is empty", len(targets))
+	}
+	names := make([]string, len(targets))
+	for i, t := range targets {
+		names[i] = r.PileName(t)
+	}
+	return "none of " + strings.Join(names, ", ") + " is empty"
+}
+
 // cardPlace names a card's place: its pile, and in a grid its row.
 func (r *Rules) cardPlace(p, slot int) string {
 	if r.piles[p].grid {
@@ -295,7 +317,7 @@ func (r *Rules) parseDeal(s *State, f []string, legal []Move) (Move, error) {
 		return m, fmt.Errorf("cannot deal now: only %s", act.WhenText)
 	}
 	if act.Empty && len(r.acts[a].emptyTargets(s, nil)) == 0 {
-		return m, fmt.Errorf("cannot deal now: it deals only to empty piles, and none of %s is empty", r.PileName(act.Targets[0])+" to "+r.PileName(act.Targets[len(act.Targets)-1]))
+		return m, fmt.Errorf("cannot deal now: it deals only to empty piles, and %s", r.noneEmpty(act.Targets))
 	}
 	if t, room, puts, ok := r.dealRoom(s, &r.acts[a]); !ok {
 		if room <= 0 {

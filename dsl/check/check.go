@@ -1073,6 +1073,10 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 		c.errorf(&s.Count, "a deal moves from 1 to %d cards, not %d", c.g.CardCount, s.Count.Value)
 		return
 	}
+	if s.Empty && !s.Each {
+		c.errorf(&s.Target, "`empty` comes after `each`: `deal %d to each empty %s` deals to those of the piles that are empty", s.Count.Value, s.Target.Text)
+		return
+	}
 	if len(targets) > 1 && !s.Each {
 		c.errorf(&s.Target, "%q is a group of %d piles: say `deal %d to each %s`", s.Target.Text, len(targets), s.Count.Value, s.Target.Text)
 		return
@@ -1083,15 +1087,9 @@ func (c *checker) stockDeal(s *dsl.StockDeal) {
 			return
 		}
 	}
-	if s.Empty {
-		switch {
-		case !s.Each:
-			c.errorf(&s.Target, "`empty` comes after `each`: `deal %d to each empty %s` deals to those of the piles that are empty", s.Count.Value, s.Target.Text)
-			return
-		case slices.ContainsFunc(targets, func(t int) bool { return c.g.Piles[t].Grid }):
-			c.errorf(&s.Target, "a grid is dealt by rows: `each empty` deals to piles, not to a grid's columns")
-			return
-		}
+	if s.Empty && slices.ContainsFunc(targets, func(t int) bool { return c.g.Piles[t].Grid }) {
+		c.errorf(&s.Target, "a grid is dealt by rows: `each empty` deals to piles, not to a grid's columns")
+		return
 	}
 	act := &StockAction{Count: s.Count.Value, Each: s.Each, Empty: s.Empty, Targets: targets, When: c.clause(s.Clause)}
 	if s.Clause != nil {
@@ -1628,19 +1626,20 @@ func (c *checker) layout(l *dsl.Layout) {
 	for _, row := range l.Rows {
 		var piles []int
 		for i := range row.Piles {
-			ps, ok := c.refPiles(&row.Piles[i].Ref)
+			ps, ok := c.refPiles(&row.Piles[i].Pile)
 			if !ok {
+				partBad = partBad || row.Piles[i].Range != nil
 				continue
 			}
 			if rg := row.Piles[i].Range; rg != nil {
-				if ps, ok = c.groupPart(&row.Piles[i].Ref, rg, ps); !ok {
+				if ps, ok = c.groupPart(&row.Piles[i].Pile, rg, ps); !ok {
 					partBad = true // what it meant is not known: say nothing of what is left out
 					continue
 				}
 			}
 			for _, p := range ps {
 				if placed[p] {
-					c.errorf(&row.Piles[i].Ref, "pile %q is laid out twice", c.g.Piles[p].Name)
+					c.errorf(&row.Piles[i].Pile, "pile %q is laid out twice", c.g.Piles[p].Name)
 					continue
 				}
 				placed[p] = true

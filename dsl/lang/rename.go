@@ -93,6 +93,13 @@ func (d *Doc) Rename(off int, name string) ([]Edit, error) {
 			start, _ := o.Decls[0].Span()
 			return fmt.Errorf("%q is declared already, at line %d", n, start.Line)
 		}
+		// A name the file uses without declaring it (an error now) would
+		// come to mean the renamed pile: refuse that too.
+		for _, r := range d.refs {
+			if r.text == n {
+				return fmt.Errorf("%q is used already, at line %d, though nothing declares it", n, r.start.Line)
+			}
+		}
 		return nil
 	}
 	if err := clash(name); err != nil {

@@ -72,6 +72,11 @@ func TestRename(t *testing.T) {
 			assert.Error(t, err, "prepare %s", c.at)
 		}
 	}
+	// A name used but not declared (an error now) would come to mean the
+	// renamed group's pile: refused.
+	u2 := strings.Replace(plot, "f1 is full", "u2 is full", 1)
+	_, err = lang.Analyze("p.patience", []byte(u2), nil).Rename(at(t, u2, "t[12]"), "u")
+	assert.ErrorContains(t, err, `the group's pile t2 would be u2: "u2" is used already, at line 3, though nothing declares it`)
 	g1 := strings.Replace(plot, "reserve {", "reserve g1 {", 1)
 	_, err = lang.Analyze("p.patience", []byte(g1), nil).Rename(at(t, g1, "t[12]"), "g")
 	assert.ErrorContains(t, err, `the group's pile t1 would be g1: "g1" is declared already, at line 4`)
