@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"context"
+	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -157,4 +159,21 @@ func TestStatsNothingSettled(t *testing.T) {
 	code = Run(context.Background(), []string{"stats", "golf", "--deals", "1:3", "--jobs", "1"}, strings.NewReader(""), &o, &e)
 	require.Equal(t, 0, code, e.String())
 	assert.Regexp(t, `win rate +\d/3 = `, o.String(), "settled deals give a rate")
+}
+
+// A file named twice to merge is refused as that, not as a seed already
+// seen at the same line of the same file.
+func TestStatsMergeFileTwice(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(store.HomeEnv, dir)
+	var o, e bytes.Buffer
+	require.Equal(t, 0, Run(context.Background(), []string{"stats", "golf", "--deals", "1:2", "--jobs", "1", "--json"}, strings.NewReader(""), &o, &e), e.String())
+	path := dir + "/k.jsonl"
+	require.NoError(t, os.WriteFile(path, o.Bytes(), 0o644))
+	e.Reset()
+	code := Run(context.Background(), []string{"stats", "merge", path, dir + "/./k.jsonl"}, strings.NewReader(""), io.Discard, &e)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, e.String(), "k.jsonl is named twice: each file is merged once")
+	e.Reset()
+	assert.Equal(t, 0, Run(context.Background(), []string{"stats", "merge", path}, strings.NewReader(""), io.Discard, &e), e.String())
 }

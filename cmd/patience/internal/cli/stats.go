@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -535,7 +536,15 @@ A large study sharded over four processes with GNU parallel:
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			m := &merger{seen: map[uint64]string{}, sum: summary{merged: true}}
+			named := map[string]bool{}
 			for _, path := range args {
+				// The same file twice would count each deal twice; say
+				// so plainly (it said a seed was already at the same line).
+				clean := filepath.Clean(path)
+				if named[clean] && path != "-" {
+					return fmt.Errorf("%s is named twice: each file is merged once", path)
+				}
+				named[clean] = true
 				if err := m.readFile(path, cmd.InOrStdin()); err != nil {
 					return err
 				}
