@@ -360,7 +360,9 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 	}
 	grp := c.group[name]
 	if grp == nil {
-		if _, dup := c.names[name]; dup && d.Range == nil {
+		// A group may not take a pile's name either (`reserve t1[2]` after
+		// `tableau t[3]`: t1 would name both, and mean the pile).
+		if prev, dup := c.names[name]; dup && (d.Range == nil || prev == "pile") {
 			c.errorf(nameNode(d), "%q is already declared as a %s", name, c.names[name])
 			return out, false
 		}
