@@ -94,57 +94,46 @@ func (c *client) next() map[string]json.RawMessage {
 	}
 }
 
-// call sends a request and returns its result, decoded into out.
-func (c *client) call(method string, params any, out any) {
+// request sends a request and returns its answer, passing over the
+// notifications that come before it.
+func (c *client) request(method string, params any) map[string]json.RawMessage {
 	c.t.Helper()
 	c.nextID++
 	id := c.nextID
 	c.send(map[string]any{"id": id, "method": method, "params": params})
 	for {
-		m := c.next()
-		if string(m["id"]) != fmt.Sprint(id) {
-			continue // a notification
+		if m := c.next(); string(m["id"]) == fmt.Sprint(id) {
+			return m
 		}
-		require.Nil(c.t, m["error"], "%s: %s", method, m["error"])
-		if out != nil {
-			require.NoError(c.t, json.Unmarshal(m["result"], out), "%s", m["result"])
-		}
-		return
 	}
 }
 
-// answered sends a request and waits for its answer, a result or an
-// error with a message.
+// call sends a request and returns its result, decoded into out.
+func (c *client) call(method string, params any, out any) {
+	c.t.Helper()
+	m := c.request(method, params)
+	require.Nil(c.t, m["error"], "%s: %s", method, m["error"])
+	if out != nil {
+		require.NoError(c.t, json.Unmarshal(m["result"], out), "%s", m["result"])
+	}
+}
+
+// answered sends a request and checks that it is answered, with a result
+// or an error with a message.
 func (c *client) answered(method string, params any) {
 	c.t.Helper()
-	c.nextID++
-	id := c.nextID
-	c.send(map[string]any{"id": id, "method": method, "params": params})
-	for {
-		m := c.next()
-		if string(m["id"]) == fmt.Sprint(id) {
-			require.True(c.t, m["result"] != nil || strings.Contains(string(m["error"]), `"message":"`), "%s: %v", method, m)
-			return
-		}
-	}
+	m := c.request(method, params)
+	require.True(c.t, m["result"] != nil || strings.Contains(string(m["error"]), `"message":"`), "%s: %v", method, m)
 }
 
 // callErr sends a request that must fail, and returns its error's message.
 func (c *client) callErr(method string, params any) string {
 	c.t.Helper()
-	c.nextID++
-	id := c.nextID
-	c.send(map[string]any{"id": id, "method": method, "params": params})
-	for {
-		m := c.next()
-		if string(m["id"]) != fmt.Sprint(id) {
-			continue
-		}
-		var e struct{ Message string }
-		require.NotNil(c.t, m["error"], "%s: no error, result %s", method, m["result"])
-		require.NoError(c.t, json.Unmarshal(m["error"], &e))
-		return e.Message
-	}
+	m := c.request(method, params)
+	var e struct{ Message string }
+	require.NotNil(c.t, m["error"], "%s: no error, result %s", method, m["result"])
+	require.NoError(c.t, json.Unmarshal(m["error"], &e))
+	return e.Message
 }
 
 func (c *client) notify(method string, params any) {
