@@ -236,7 +236,8 @@ type Follow struct {
 // piles after it move down one place each: `close up` (Accordion).
 type CloseUp struct {
 	At
-	Close bool `parser:"@'close' 'up'"`
+	Close  bool `parser:"@'close' 'up'"`
+	AtDeal bool `parser:"@( 'before' 'each' 'deal' )?"` // only just before the stock deals
 }
 
 // Refill fills the pile automatically, as soon as it is empty, with the top

@@ -88,7 +88,7 @@ var keywords = sync.OnceValue(func() map[string]bool {
 })
 
 const keywordList = `
-	accepts aces-high after aka all alternate-colour and any any-rank any-suit are base black both-ends
+	accepts aces-high after aka all alternate-colour and any any-rank any-suit are base before black both-ends
 	bottom build but by card cards cell close cover deal decks discard down during each either
 	empty every except face fanned fill follow foundation from full game grid holds in is
 	layout left let move never no none not of one or other-suit otherwise outranked pairs phase place

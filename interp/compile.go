@@ -45,6 +45,9 @@ type Rules struct {
 	selfAffects, runSources uint64
 
 	closing [][]int // groups that close up, each its piles in order (see place.go)
+	// closeNow are those of closing that close up after every move and
+	// deal, closeAtDeal those that close up only just before a stock deal.
+	closeNow, closeAtDeal [][]int
 
 	// testMaxDepth, when a test sets it (before any search), is every
 	// search's maxDepth: a small one makes the soundness tests cut lines.
@@ -261,6 +264,13 @@ func Compile(g *check.Game) *Rules {
 			p.role != check.Foundation && p.role != check.Discard && i != r.stock
 	}
 	r.closing = closingGroups(g)
+	for _, grp := range r.closing {
+		if g.Piles[grp[0]].CloseUpAtDeal {
+			r.closeAtDeal = append(r.closeAtDeal, grp)
+		} else {
+			r.closeNow = append(r.closeNow, grp)
+		}
+	}
 	var to uint64
 	for _, p := range r.piles {
 		to |= p.toMask

@@ -143,7 +143,7 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 			s.push(r, st.Pile, c)
 		}
 	}
-	r.closeUp(s) // a group that closes up has no space before a pile with cards
+	r.closeUp(s, r.closing) // a group that closes up has no space before a pile with cards
 	for i, v := range g.Values {
 		s.values[i] = 0 // unknown (the checker makes sure the pile holds a card)
 		if s.lens[v.Pile] > 0 {
@@ -166,7 +166,7 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 func (r *Rules) settle(s *State) bool {
 	changed := false
 	for range len(r.piles) + 2 {
-		closed := len(r.closing) > 0 && r.closeUp(s)
+		closed := len(r.closeNow) > 0 && r.closeUp(s, r.closeNow)
 		filled := r.refill(s)
 		if !closed && !filled {
 			break

@@ -38,3 +38,46 @@ func TestDealEachEmptyRefusals(t *testing.T) {
 	}
 	assert.Empty(t, game.History(), "a refused deal changes nothing")
 }
+
+// Monte Carlo as the books have it: a pair leaves its spaces, the piles
+// close up only when the stock deals, and the deal fills the spaces left
+// at the end; pairs are of piles that touch.
+func TestCloseUpBeforeEachDeal(t *testing.T) {
+	g, err := check.Source("mc.patience", []byte(`game "Monte Carlo" {
+  tableau m[25] { in rows of 5; holds 1; close up before each deal; to d }
+  discard d { pairs same-rank touching }
+  stock { deal 1 to each empty m }
+  deal { 1 to each m; rest to stock }
+  win when all cards in d
+}`))
+	require.NoError(t, err)
+	game := NewFromRules(Compile(g), 1)
+	r := game.Rules
+	cards := func() (out []string) {
+		for i := 0; i < 25; i++ {
+			p := game.State().Pile(r, i)
+			if len(p) == 0 {
+				out = append(out, "..")
+			} else {
+				out = append(out, p[0].String())
+			}
+		}
+		return out
+	}
+	before := cards()
+	_, err = game.Play("m6+m11 d") // A♦ over 9♦: not a pair, and they touch
+	require.Error(t, err)
+	_, err = game.Play("m1+m14 d") // 8♦ and 8♥ do not touch
+	assert.EqualError(t, err, "m1 and m14 do not touch: d takes a pair only from piles side by side, one above the other or corner to corner")
+	_, err = game.Play("m6+m7 d") // A♦ A♣, side by side
+	require.NoError(t, err)
+	after := cards()
+	assert.Equal(t, "..", after[5], "the space stays until the deal")
+	assert.Equal(t, "..", after[6])
+	assert.Equal(t, before[7:], after[7:], "nothing moved down yet")
+	_, err = game.Play("deal")
+	require.NoError(t, err)
+	dealt := cards()
+	assert.Equal(t, append(append(before[:5:5], before[7:]...), dealt[23:]...), dealt, "closed up, then the two spaces at the end dealt")
+	assert.NotContains(t, dealt, "..")
+}

@@ -695,6 +695,10 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	case Deal:
 		a := &r.acts[m.Action]
 		s.touch(1<<r.stock | a.touches&^r.grids) // dealEach marks the grids it fills itself
+		if len(r.closeAtDeal) > 0 && r.closeUp(s, r.closeAtDeal) {
+			s.touch(allPiles) // the spaces kept till now close up first
+			turned = true
+		}
 		if a.empty {
 			var buf [64]int
 			ts := a.emptyTargets(s, buf[:0])
@@ -745,7 +749,7 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.lens[r.stock] = uint8(n)
 		s.redeals++
 	}
-	if (len(r.closing) > 0 || len(r.refillers) > 0) && r.settle(s) {
+	if (len(r.closeNow) > 0 || len(r.refillers) > 0) && r.settle(s) {
 		s.touch(allPiles)
 		turned = true
 	}

@@ -154,11 +154,11 @@ func closingGroups(g *check.Game) [][]int {
 	return out
 }
 
-// closeUp moves the piles of each closing group down over its empty piles,
-// keeping their order, so the piles with cards come first. It reports
-// whether any pile moved.
-func (r *Rules) closeUp(s *State) (moved bool) {
-	for _, grp := range r.closing {
+// closeUp moves the piles of each group of groups down over its empty
+// piles, keeping their order, so the piles with cards come first. It
+// reports whether any pile moved.
+func (r *Rules) closeUp(s *State, groups [][]int) (moved bool) {
+	for _, grp := range groups {
 		j := 0
 		for _, p := range grp {
 			n := s.lens[p]

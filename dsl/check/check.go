@@ -767,7 +767,7 @@ func (c *checker) pileRules(d pileDecl) {
 					c.errorf(s, "`close up` needs a numbered group: %q is a single pile", piles[0].Name)
 				}
 				for _, p := range piles {
-					p.CloseUp = true
+					p.CloseUp, p.CloseUpAtDeal = true, s.AtDeal
 				}
 			}
 		case *dsl.StockDeal:
@@ -1920,6 +1920,12 @@ func (c *checker) crossChecks(decls []pileDecl) {
 	}
 	for d, at := range c.touchingAt {
 		c.touching(d, at)
+	}
+	for i, p := range g.Piles {
+		if p.CloseUpAtDeal && c.stockDeals == 0 && !fillReported["close "+p.Group] {
+			fillReported["close "+p.Group] = true
+			c.errorf(c.declNode(decls, i), "`close up before each deal` needs a stock that deals: give the stock a `deal`, or close up after every move with `close up`")
+		}
 	}
 	if len(c.diags) == 0 {
 		c.warnings(decls) // only of a game that checks: the model is whole

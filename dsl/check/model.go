@@ -127,6 +127,9 @@ type Pile struct {
 	// CloseUp: when a move or a deal leaves a pile of its group empty, the
 	// piles after it move down one place, so the empty ones come last.
 	CloseUp bool
+	// CloseUpAtDeal (`close up before each deal`): the group closes up only
+	// just before each deal of the stock, and keeps its spaces till then.
+	CloseUpAtDeal bool
 	ByTop   bool // move whole: judged where it lands by its top card alone
 	// Outranked (`outranked SUIT by PILES`): it takes a card, one at a
 	// time, only while another pile of the list shows a face-up top card

@@ -68,6 +68,7 @@ var keywordDocs = sync.OnceValue(func() map[string]keywordDoc {
 		"follow":    {"follow left", "`follow left RELATION`: while empty, the pile takes only a card that goes by the relation on the card of the pile to its left."},
 		"place":     {"follow left", "`PILE is in place`: its card lies at the start of its row by `base`, or follows the card in place to its left; `redeal ... except in place`."},
 		"close":     {"close up", "`close up`: when a pile of the group is left empty, the piles after it move down one place each."},
+		"before":    {"close up", "`close up before each deal`: the group keeps its spaces until the stock deals, and closes up just before each deal (Monte Carlo)."},
 		"none":      {"accepts (one | runs | N)", "`accepts runs when empty, none otherwise`: nothing more once the pile holds a card."},
 		"otherwise": {"accepts (one | runs | N)", "`accepts runs when empty, one otherwise`: what the pile accepts once it holds a card."},
 		"any-rank":  {"build", "Of any rank, by the suit relation: `build any-rank same-suit`, any card of the same suit."},
