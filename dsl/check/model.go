@@ -130,7 +130,7 @@ type Pile struct {
 	// CloseUpAtDeal (`close up before each deal`): the group closes up only
 	// just before each deal of the stock, and keeps its spaces till then.
 	CloseUpAtDeal bool
-	ByTop   bool // move whole: judged where it lands by its top card alone
+	ByTop         bool // move whole: judged where it lands by its top card alone
 	// Outranked (`outranked SUIT by PILES`): it takes a card, one at a
 	// time, only while another pile of the list shows a face-up top card
 	// that outranks it; nil for a pile that takes cards by its base and
