@@ -406,12 +406,7 @@ func genRareA(rng *rand.Rand) string {
 			if len(from) == 0 {
 				from = append(from, "f")
 			}
-			rd := g.pick("1", "2", "unlimited")
-			sh := ""
-			if rd != "unlimited" && g.chance(0.3) {
-				sh = " shuffled"
-			}
-			g.printf("    redeal %s from %s%s\n", rd, strings.Join(from, ", "), sh)
+			g.redealLine(from, 0.3)
 		}
 		g.printf("  }\n")
 		if hasW {
@@ -625,12 +620,7 @@ func genRareB(rng *rand.Rand) string {
 		if len(from) == 0 {
 			from = append(from, "t")
 		}
-		rd := g.pick("1", "2", "unlimited")
-		sh := ""
-		if rd != "unlimited" && g.chance(0.4) {
-			sh = " shuffled"
-		}
-		g.printf("    redeal %s from %s%s\n", rd, strings.Join(from, ", "), sh)
+		g.redealLine(from, 0.4)
 	}
 	g.printf("  }\n")
 	if hasW {
@@ -933,4 +923,15 @@ func genRareE(rng *rand.Rand) string {
 		}
 	}
 	return g.b.String()
+}
+
+// redealLine writes the stock's redeal of the piles from: once, twice or
+// without limit, and shuffled (when limited) with the chance given.
+func (g *gen) redealLine(from []string, shuffled float64) {
+	rd := g.pick("1", "2", "unlimited")
+	sh := ""
+	if rd != "unlimited" && g.chance(shuffled) {
+		sh = " shuffled"
+	}
+	g.printf("    redeal %s from %s%s\n", rd, strings.Join(from, ", "), sh)
 }

@@ -548,17 +548,7 @@ func (r *Rules) dealRoom(s *State, a *action) (t, room, puts int, ok bool) {
 	if a.empty {
 		// A deal to each of the piles empty now, in turn (no grids).
 		var buf [64]int
-		ts := a.emptyTargets(s, buf[:0])
-		for j, t := range ts {
-			if left <= j {
-				break
-			}
-			puts := min(a.count, (left-j+len(ts)-1)/len(ts))
-			if room := r.caps[t]; puts > room {
-				return t, room, puts, false
-			}
-		}
-		return 0, 0, 0, true
+		return r.eachRoom(s, a.emptyTargets(s, buf[:0]), a.count, left, 0)
 	}
 	if !a.each {
 		t := a.targets[0]
@@ -583,11 +573,19 @@ func (r *Rules) dealRoom(s *State, a *action) (t, room, puts int, ok bool) {
 		}
 		return 0, 0, 0, true
 	}
-	for j, t := range a.targets {
+	return r.eachRoom(s, a.targets, a.count, left, rows)
+}
+
+// eachRoom is dealRoom for a deal of count cards to each of targets in
+// turn with left cards in the stock: the stock may run out on the way,
+// and a grid column is padded to rows first.
+func (r *Rules) eachRoom(s *State, targets []int, count, left, rows int) (t, room, puts int, ok bool) {
+	n := len(targets)
+	for j, t := range targets {
 		if left <= j {
 			break // the stock runs out before it
 		}
-		puts := min(a.count, (left-j+n-1)/n) // rounds that reach it
+		puts := min(count, (left-j+n-1)/n) // rounds that reach it
 		base := int(s.lens[t])
 		if r.grids>>t&1 != 0 {
 			base = max(base, rows)
@@ -701,19 +699,11 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		}
 		if a.empty {
 			var buf [64]int
-			ts := a.emptyTargets(s, buf[:0])
-			for k := 0; k < a.count && s.lens[r.stock] > 0; k++ {
-				for _, t := range ts {
-					if s.lens[r.stock] == 0 {
-						break
-					}
-					s.push(r, t, s.pop(r, r.stock).Up())
-				}
-			}
+			r.dealEach(s, a, a.emptyTargets(s, buf[:0]))
 			break
 		}
 		if a.each {
-			r.dealEach(s, a)
+			r.dealEach(s, a, a.targets)
 			break
 		}
 		t := a.targets[0]
@@ -759,13 +749,14 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	return turned
 }
 
-// dealEach plays the stock action a, which deals to each of its targets:
+// dealEach plays the stock action a, which deals to each of targets (its
+// own, or for a deal to each empty pile, those empty now):
 // count rounds of one card to every target in turn, the stock's top card
 // first, face up, as far as the stock goes. A grid column is first padded
 // with gaps to the row being dealt. The stock's length is kept in a local
 // and the cards written in place: half of the moves in a game that deals
 // rows are deals.
-func (r *Rules) dealEach(s *State, a *action) {
+func (r *Rules) dealEach(s *State, a *action, targets []int) {
 	cards, lens := s.cards, s.lens
 	st := r.offs[r.stock]
 	left := int(lens[r.stock]) // the stock's cards: the next one dealt is at st+left-1
@@ -794,7 +785,7 @@ func (r *Rules) dealEach(s *State, a *action) {
 		// no test per column on the cache, as the bits it sets in a stale
 		// occupancy or in notes not taken are never read (occupied and
 		// movesFrom write them afresh).
-		for _, t := range a.targets {
+		for _, t := range targets {
 			if left == 0 {
 				break
 			}
@@ -813,7 +804,7 @@ func (r *Rules) dealEach(s *State, a *action) {
 		return
 	}
 	for k := 0; k < a.count && left > 0; k++ {
-		for _, t := range a.targets {
+		for _, t := range targets {
 			if left == 0 {
 				break
 			}
