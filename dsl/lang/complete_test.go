@@ -164,3 +164,26 @@ func TestCompleteAfter(t *testing.T) {
 	start := labels(d.Complete(at(t, src, "previous }")))
 	assert.Subset(t, start, []string{"previous", "f1", "dealing"})
 }
+
+// After `deal 1 to` completion offers `each` and the piles, not `empty`,
+// which the grammar reads there but the checker refuses (`empty` comes
+// after `each`); after `each`, `empty` and the groups.
+func TestCompleteEachBeforeEmpty(t *testing.T) {
+	good := "game \"C\" {\n  tableau m[4] { }\n  waste { }\n  stock { deal 1 to waste }\n  deal { rest to stock }\n  win when all cards in m\n}\n"
+	prev := lang.Analyze("c.patience", []byte(good), nil)
+	for _, c := range []struct {
+		typed     string
+		want, not []string
+	}{
+		{"deal 1 to ", []string{"each", "waste", "m"}, []string{"empty"}},
+		{"deal 1 to each ", []string{"empty", "m"}, nil},
+	} {
+		src := strings.Replace(good, "deal 1 to waste", c.typed+"", 1)
+		d := lang.Analyze("c.patience", []byte(src), prev)
+		got := labels(d.Complete(strings.Index(src, c.typed) + len(c.typed)))
+		assert.Subset(t, got, c.want, c.typed)
+		for _, w := range c.not {
+			assert.NotContains(t, got, w, c.typed)
+		}
+	}
+}

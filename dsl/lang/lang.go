@@ -459,6 +459,9 @@ func (d *Doc) Complete(off int) []Candidate {
 		return withPrefix(out, prefix)
 	}
 	for _, w := range e.Keywords {
+		if w == "empty" && word(1) == "to" && word(3) == "deal" {
+			continue // the grammar reads `deal 1 to empty m`, the checker only `to each empty m`
+		}
 		detail := "keyword"
 		if slices.Contains(starters, w) {
 			detail = "statement"
