@@ -58,3 +58,24 @@ func TestBookPhrasesSuggestTheKeyword(t *testing.T) {
 		}
 	}
 }
+
+// A range of piles written as the books might, `row m1..m5`, is answered
+// with the way a layout writes it: `m[1..5]`.
+func TestLayoutRangeOfPiles(t *testing.T) {
+	for typed, want := range map[string]string{
+		"row m1..m5, stock": "`m[1..5]`",
+		"row m6 .. m10":     "`m[6..10]`",
+		"row m1..":          "`m[1..N]`",
+	} {
+		src := "game \"M\" {\n  tableau m[10] { to d }\n  discard d { pairs same-rank }\n  layout {\n    " + typed + "\n  }\n  deal { 1 to each m; rest to stock }\n  win when all cards in d\n}\n"
+		_, err := dsl.Parse("x.patience", []byte(src))
+		var ds *dsl.Diagnostics
+		if !errors.As(err, &ds) {
+			t.Errorf("%q: no diagnostics: %v", typed, err)
+			continue
+		}
+		if d := ds.List[0]; !strings.Contains(d.Message, want) {
+			t.Errorf("%q: got %q; want it to say %s", typed, d.Message, want)
+		}
+	}
+}

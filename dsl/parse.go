@@ -497,6 +497,10 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		d.Message = fmt.Sprintf("unexpected %q; `+` and `-` move a game value's rank by a number of ranks: `rank b %s 1`", word, word)
 		return d
 	}
+	if hint := rangeHint(src, d.Pos.Offset, d.End.Offset); word == ".." && block == "layout" && hint != "" {
+		d.Message = fmt.Sprintf("unexpected %q; a layout writes a run of a group's piles as %s", word, hint)
+		return d
+	}
 	if s := Closest(word, starters); s != "" && s != word && !IsKeyword(word) {
 		d.Message = fmt.Sprintf("unknown statement %q in a %s block", word, block)
 		d.Suggest = s
@@ -511,6 +515,33 @@ func explainSyntax(filename string, src []byte, perr participle.Error) *Diagnost
 		}
 	}
 	return d
+}
+
+// numbered splits a pile's name into its group's name and its number:
+// `m12` is m and 12.
+var numbered = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9-]*?)([0-9]+)$`)
+
+// rangeHint answers `row m1..m5`, the ".." at src[from:to], with the way a
+// layout writes it, `m[1..5]` (`m[1..N]` when what follows is no pile of
+// the group); "" when the word before is no numbered pile.
+func rangeHint(src []byte, from, to int) string {
+	prev, ok := wordBefore(src, from)
+	m := numbered.FindStringSubmatch(prev)
+	if !ok || m == nil {
+		return ""
+	}
+	last := "N"
+	toks, _ := rawTokensPartial("", src[to:])
+	for _, t := range toks {
+		if t.Comment {
+			continue
+		}
+		if n := numbered.FindStringSubmatch(t.Text); n != nil && n[1] == m[1] {
+			last = n[2]
+		}
+		break
+	}
+	return fmt.Sprintf("`%s[%s..%s]`", m[1], m[2], last)
 }
 
 // blockOpenedAfter explains `deal {` or `layout {` inside a pile block,
