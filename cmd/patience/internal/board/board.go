@@ -93,8 +93,31 @@ func splitRows(g *check.Game, rows [][]int) [][]int {
 	return out
 }
 
+// Blocks says which of the layout's rows start a block: rows in a block
+// share their left edge, and the block is centred as one. A row starts a
+// block unless its first pile is of the group the row above starts with,
+// and the group lies in rows (`in rows of N`): the rows of such a group
+// are the lines of a grid of piles, in which the cards touch (Monte
+// Carlo's five rows of five, the first two with the stock and the discard
+// after them), and centred one by one, a shorter row would stand out of
+// the grid by half the difference. Other rows of one group are centred
+// one by one: a pyramid's rows are a pyramid.
+func Blocks(g *check.Game, rows [][]int) []bool {
+	starts := make([]bool, len(rows))
+	for i, row := range rows {
+		if i == 0 || len(row) == 0 || len(rows[i-1]) == 0 {
+			starts[i] = true
+			continue
+		}
+		p, q := g.Piles[row[0]], g.Piles[rows[i-1][0]]
+		starts[i] = p.Rows == 0 || p.Group != q.Group
+	}
+	return starts
+}
+
 // Draw writes the piles of s, row by row, with a blank line between rows,
-// each row centred under the widest, as the full-screen game lays them out.
+// each row (each block of rows: see Blocks) centred under the widest, as
+// the full-screen game lays them out.
 // A row wider than opt.Width goes on over as many parts as it needs, as
 // evenly as they can share it (a lone pile under a row reads as another
 // row's), the parts after the first indented, so that they do not read as
@@ -102,13 +125,21 @@ func splitRows(g *check.Game, rows [][]int) [][]int {
 func Draw(w io.Writer, r *interp.Rules, s *interp.State, opt Options) error {
 	var rows [][]string
 	widths := make([]int, 0, 8)
+	var blocks []int // the first row of each row's block (see Blocks)
 	widest := 0
+	block := 0
 	add := func(lines []string, width int) {
 		rows = append(rows, lines)
 		widths = append(widths, width)
+		blocks = append(blocks, block)
 		widest = max(widest, width)
 	}
-	for _, row := range Rows(r.Game) {
+	layout := Rows(r.Game)
+	starts := Blocks(r.Game, layout)
+	for i, row := range layout {
+		if starts[i] {
+			block = len(rows)
+		}
 		lines, width := drawRow(r, s, row, opt)
 		if opt.Width <= 0 || width <= opt.Width || len(row) == 1 {
 			add(lines, width)
@@ -118,12 +149,16 @@ func Draw(w io.Writer, r *interp.Rules, s *interp.State, opt Options) error {
 			add(p.lines, p.width)
 		}
 	}
+	blockW := map[int]int{}
+	for i, w := range widths {
+		blockW[blocks[i]] = max(blockW[blocks[i]], w)
+	}
 	var b strings.Builder
 	for i, lines := range rows {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		pad := strings.Repeat(" ", (widest-widths[i])/2)
+		pad := strings.Repeat(" ", (widest-blockW[blocks[i]])/2)
 		for _, l := range lines {
 			if l != "" {
 				b.WriteString(pad)

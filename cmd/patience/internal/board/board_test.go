@@ -70,3 +70,30 @@ func TestGridRowsNumberedOnly(t *testing.T) {
 		assert.True(t, strings.HasPrefix(l, "  "), "a blank margin: %q", l)
 	}
 }
+
+// The rows of a group that lies in rows are the lines of a grid of piles
+// and share their left edge, however many piles follow them in the layout
+// (Monte Carlo's first two rows end with the stock and the discard); the
+// rows of a pyramid, one group in rows of its own making, are centred.
+func TestGridRowsShareTheirLeftEdge(t *testing.T) {
+	draw := func(src string) []string {
+		g, err := check.Source("rows.patience", []byte(src))
+		require.NoError(t, err)
+		r := interp.Compile(g)
+		var b strings.Builder
+		require.NoError(t, Draw(&b, r, r.Deal(1), Options{ASCII: true}))
+		return strings.Split(b.String(), "\n")
+	}
+	lines := draw("game \"MC\" {\n  tableau m[6] { in rows of 3; holds 1; to d }\n  discard d { pairs same-rank touching }\n  stock { deal 1 to each empty m }\n  deal { 1 to each m; rest to stock }\n  layout { row m[1..3], stock, d; row m[4..6] }\n  win when all cards in d\n}\n")
+	var firsts []string
+	for _, l := range lines {
+		if strings.Contains(l, "m1") || strings.Contains(l, "m4") {
+			firsts = append(firsts, l)
+		}
+	}
+	require.Len(t, firsts, 2, "%s", strings.Join(lines, "\n"))
+	assert.True(t, strings.HasPrefix(firsts[0], "m1 ") && strings.HasPrefix(firsts[1], "m4 "), "rows in line:\n%s", strings.Join(lines, "\n"))
+
+	lines = draw("game \"P\" {\n  tableau p[3] { to f }\n  foundation f { build any }\n  deal { 1 to each p; rest to f }\n  layout { row p1; row p2, p3; row f }\n  win when all cards in f\n}\n")
+	assert.True(t, strings.HasPrefix(lines[0], "  ") && strings.HasPrefix(lines[3], "p2 "), "a pyramid is centred:\n%s", strings.Join(lines, "\n"))
+}

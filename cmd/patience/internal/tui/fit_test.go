@@ -365,3 +365,28 @@ func TestWrappedRowsStandApart(t *testing.T) {
 		}
 	}
 }
+
+// The rows of a group in rows of N share their left edge on the screen, as
+// in "patience show" (see board.Blocks): Monte Carlo's last three rows of
+// five stood three columns in from the first two, which end with the stock
+// and the discard.
+func TestGridRowsShareTheirLeftEdge(t *testing.T) {
+	src := "game \"MC\" {\n  tableau m[10] { in rows of 5; holds 1; to d }\n  discard d { pairs same-rank touching }\n  stock { deal 1 to each empty m }\n  deal { 1 to each m; rest to stock }\n  layout { row m[1..5], stock, d; row m[6..10] }\n  win when all cards in d\n}\n"
+	path := filepath.Join(t.TempDir(), "mc.patience")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		h := newHarness(t, path, 1, "")
+		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		frame := h.frame()
+		at := map[string]int{}
+		for _, line := range strings.Split(frame, "\n") {
+			for _, name := range []string{"m1", "m6"} {
+				if i := regexp.MustCompile(`\b` + name + `\b`).FindStringIndex(line); i != nil {
+					at[name] = utf8.RuneCountInString(line[:i[0]])
+				}
+			}
+		}
+		require.Len(t, at, 2, "at %d×%d:\n%s", size[0], size[1], frame)
+		assert.Equal(t, at["m1"], at["m6"], "at %d×%d:\n%s", size[0], size[1], frame)
+	}
+}

@@ -66,6 +66,7 @@ type rowView struct {
 	keysAbove bool // the hotkeys on a line of their own above the names (at y-1, not counted in h)
 	part      int  // 0, or which line of a row wrapped over several this is
 	indent    int  // how far the part is set in from the row's first part
+	block     int  // the first row of its block of rows (see board.Blocks)
 	depth     int
 	cols      []colView
 }
@@ -225,7 +226,16 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 	if o.labelW > 0 {
 		names = clipNames(r, o.labelW)
 	}
-	for _, row := range board.Rows(r.Game) {
+	layout := board.Rows(r.Game)
+	starts := board.Blocks(r.Game, layout)
+	block := 0
+	multi := map[int]bool{} // the blocks of more than one row of the layout
+	for ri, row := range layout {
+		if starts[ri] {
+			block = len(bv.rows)
+		} else {
+			multi[block] = true
+		}
 		grid, depth, gridRows := false, 0, 0
 		// columns lays the row out with the keys before the names ("l
 		// peak19"), or above them (stacked).
@@ -347,7 +357,7 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 			}
 		}
 		for part := 0; len(cols) > 0; part++ {
-			rv := rowView{margin: margin, gridRows: gridRows, keysAbove: keysAbove, part: part, indent: indent(part)}
+			rv := rowView{margin: margin, gridRows: gridRows, keysAbove: keysAbove, part: part, indent: indent(part), block: block}
 			k := fits(cols, per, part)
 			rv.w = margin
 			for i, c := range cols[:k] {
@@ -379,11 +389,18 @@ func buildBoard(r *interp.Rules, s *interp.State, info *boardInfo, keys []rune, 
 	}
 	bv.h = y
 	// Rows are centred under one another; the parts of a row with its
-	// continuations indented go as one block, their left edges in line.
+	// continuations indented go as one block, their left edges in line,
+	// and so do the rows of a group that lies in rows (see board.Blocks).
+	blockW := map[int]int{}
+	for _, rv := range bv.rows {
+		blockW[rv.block] = max(blockW[rv.block], rv.indent+rv.w)
+	}
 	for i := range bv.rows {
 		rv := &bv.rows[i]
 		rv.x = (bv.w - rv.w) / 2
-		if rv.part > 0 && rv.indent > 0 {
+		if multi[rv.block] {
+			rv.x = (bv.w-blockW[rv.block])/2 + rv.indent
+		} else if rv.part > 0 && rv.indent > 0 {
 			rv.x = bv.rows[i-rv.part].x + rv.indent
 		} else if i+1 < len(bv.rows) && bv.rows[i+1].part > 0 && bv.rows[i+1].indent > 0 {
 			block := rv.w

@@ -122,6 +122,9 @@ func TestBrowser(t *testing.T) {
 		t.Logf("screenshot: %s", path)
 	}
 	pile := func(name string) string { return fmt.Sprintf(`.pile[data-name=%q]`, name) }
+	left := func(name string) string {
+		return `document.querySelector('` + pile(name) + `').getBoundingClientRect().left`
+	}
 	status := `document.querySelector("#status").textContent`
 
 	start := time.Now()
@@ -255,6 +258,9 @@ func TestBrowser(t *testing.T) {
 	// and the engine says why they are not one.
 	eval(`(() => { const g = document.querySelector("#games"); g.value = "pyramid"; g.dispatchEvent(new Event("change")); return ""; })()`)
 	until("Pyramid", status+`.includes("Pyramid  seed")`)
+	if got := eval(`String(` + left("p1") + ` > ` + left("p22") + ` + 50)`); got != "true" {
+		t.Errorf("Pyramid's top card is not centred over its bottom row")
+	}
 	rank := map[byte]int{'A': 1, 'T': 10, 'J': 11, 'Q': 12, 'K': 13}
 	value := func(code string) int {
 		if v, ok := rank[code[0]]; ok {
@@ -289,6 +295,15 @@ func TestBrowser(t *testing.T) {
 	if got := eval(`(() => { const m = document.querySelector("#message"); const p = document.querySelector("#play-pane"); return m.textContent.length + " " + (p.scrollWidth <= p.clientWidth); })()`); !strings.HasSuffix(got, " true") || len(got) > 8 {
 		t.Errorf("the message of a long name (its length, and whether it stays within the pane): %q", got)
 	}
+
+	// The rows of a group in rows of N share their left edge (a grid of
+	// piles); the rows of a pyramid are centred.
+	eval(`(() => { const ta = document.querySelector("#source"); ta.value = "game \"MC\" {\n  tableau m[10] { in rows of 5; holds 1; to d }\n  discard d { pairs same-rank touching }\n  stock { deal 1 to each empty m }\n  deal { 1 to each m; rest to stock }\n  layout { row m[1..5], stock, d; row m[6..10] }\n  win when all cards in d\n}\n"; ta.dispatchEvent(new Event("input")); return ""; })()`)
+	until("the rows of MC", status+`.includes("MC  seed")`)
+	if got := eval(`"" + (Math.abs(` + left("m1") + ` - ` + left("m6") + `) < 1) + " " + (` + left("m1") + ` > document.querySelector("#board").getBoundingClientRect().left + 20)`); got != "true true" {
+		t.Errorf("m1 and m6 in line, and the block centred: %s", got)
+	}
+	screenshot("grid-rows.png")
 
 	// A squared pile shows its top card only, and a move of the whole pile
 	// starts there: clicked, then dropped (it once had no legal move).

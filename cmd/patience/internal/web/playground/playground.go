@@ -47,6 +47,7 @@ type Board struct {
 	Header      string      `json:"header"` // the line above a board, as play and show write it
 	Seed        string      `json:"seed"`   // a uint64, as text: JavaScript numbers stop at 2^53
 	Rows        [][]int     `json:"rows"`
+	Blocks      []bool      `json:"blocks"` // whether each row starts a block of rows that share their left edge (see board.Blocks)
 	Piles       []PileView  `json:"piles"`
 	Moves       []MoveView  `json:"moves"`
 	Played      int         `json:"played"`
@@ -257,6 +258,7 @@ func (s *Session) reply(command *string, result string, err error) Reply {
 	}
 	b := &Board{
 		Game: r.Game.Name, Header: board.Header(g, "10"), Seed: strconv.FormatUint(g.Seed, 10), Rows: board.Rows(r.Game),
+		Blocks: board.Blocks(r.Game, board.Rows(r.Game)),
 		Played: len(g.History()), CanUndo: g.CanUndo(), CanRedo: g.CanRedo(),
 		RedealsLeft: pos.RedealsLeft, Phase: pos.Phase, Moves: []MoveView{},
 	}

@@ -448,10 +448,23 @@ function paintBoard() {
   const t = targets();
   const hint = moveOf(state.hint);
   fitCards(box, b.rows);
-  for (const row of b.rows) {
+  // The rows of a group laid out in rows of N are a grid of piles: they
+  // go in a block, centred as one, their left edges in line.
+  const groups = [];
+  b.rows.forEach((row, i) => {
     const r = el("div", "row");
     for (const p of row) r.append(pileElement(b, p, t, hint));
-    box.append(r);
+    if (groups.length === 0 || !b.blocks || b.blocks[i]) groups.push([]);
+    groups[groups.length - 1].push(r);
+  });
+  for (const rows of groups) {
+    if (rows.length === 1) {
+      box.append(rows[0]);
+      continue;
+    }
+    const block = el("div", "block");
+    block.append(...rows);
+    box.append(block);
   }
   if (was) refocus(box, was);
 }
