@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/patience-dev/patience/dsl/check"
 )
 
 var safeMoveGames = flag.Int("safemoves.games", 80, "games of each kind TestSoundnessOnSafeMoveGames generates")
@@ -19,7 +22,7 @@ var safeMoveGames = flag.Int("safemoves.games", 80, "games of each kind TestSoun
 // same rank, two relations joined by or), holds, accepts runs, starts
 // after the one before, bases that differ; two decks, for copies of a
 // card; tableaux of every way of moving, with their own run relation,
-// fill never and a base; a free cell; a reserve covering t1; five stocks
+// fill never and a base, runs moved using the foundations as spaces; a free cell; a reserve covering t1; five stocks
 // (a waste redealt once, twice or without limit, dealt one or two at a
 // time, a deal to every column or to every empty one, a waste of one card); and, in the second
 // half, foundations that give cards back to the tableau. One game in three
@@ -88,9 +91,9 @@ func genSafeMoves(rng *rand.Rand, worry bool) string {
 		}
 		fmt.Fprintf(&b, "  foundation %s[%d] { %s }\n", []string{"f", "g"}[k], 1+rng.IntN(3), strings.Join(fs, "; "))
 	}
-	mv := pick("top", "runs", "whole", "top or whole", "any", "runs")
+	mv := pick("top", "runs", "whole", "top or whole", "any", "runs", "runs using f", "runs using t, f")
 	ts := []string{"build " + pick("down alternate-colour", "down any-suit", "down same-suit", "up any-suit", "either any-suit", "down any-suit wrap"), "move " + mv}
-	if strings.HasSuffix(mv, "runs") && rng.IntN(3) == 0 {
+	if strings.Contains(mv, "runs") && rng.IntN(3) == 0 {
 		ts = append(ts, "run "+pick("down any-suit", "down same-suit", "up any-suit"))
 	}
 	if rng.IntN(4) == 0 {
@@ -148,4 +151,57 @@ func genSafeMoves(rng *rand.Rand, worry bool) string {
 	}
 	b.WriteString("  }\n  win when all cards in foundations, junk\n}\n")
 	return b.String()
+}
+
+// TestSafeMovesKeepTheSpacesRunsUse: a run moved `using f` may pass
+// through the empty foundations, so a card played to one early takes a
+// space the run needs. Deal 807 of this game is won by moving 4♥ 3♠ as a
+// run while f2 is still empty; with A♠ and A♥ played to f1 and f2 at once,
+// as safe moves, the run no longer fits, and the solver said unwinnable (a
+// reviewer found it; the family below did not reach it in 300 seeds).
+func TestSafeMovesKeepTheSpacesRunsUse(t *testing.T) {
+	src := `game "Using Foundations" {
+  suits S, H
+  reserve junk
+  foundation f[2] { base A; build up same-suit; holds 4 }
+  tableau t[3] { build down any-suit; move runs using f; to f, t }
+  deal {
+    take 5S to junk
+    take 6S to junk
+    take 7S to junk
+    take 8S to junk
+    take 9S to junk
+    take 10S to junk
+    take JS to junk
+    take QS to junk
+    take KS to junk
+    take 5H to junk
+    take 6H to junk
+    take 7H to junk
+    take 8H to junk
+    take 9H to junk
+    take 10H to junk
+    take JH to junk
+    take QH to junk
+    take KH to junk
+    3, 3, 2 to t
+  }
+  win when all cards in f, junk
+}
+`
+	g, err := check.Source("using.patience", []byte(src))
+	require.NoError(t, err)
+	r := Compile(g)
+	s := r.Deal(807)
+	p := &plain{r: r, limit: 100_000}
+	win, complete := p.wins(s.Clone())
+	require.True(t, complete && win, "the plain search wins deal 807")
+	var n tally
+	assert.NoError(t, soundness(r, s, p, 100_000, &n))
+	if m, ok := r.SafeMove(s); ok {
+		x := s.Clone()
+		r.Apply(x, m)
+		w, _ := p.wins(x)
+		assert.True(t, w, "the safe move %s loses the deal", r.MoveString(m))
+	}
 }

@@ -55,7 +55,11 @@ import (
 //     early could empty a pile, shifting every pile after it), no `move
 //     whole by top` (the pile less x would be judged by another card),
 //     and every pile accepts as many cards empty as otherwise (a pile left
-//     empty by taking x out early would take other moves). `to left` is
+//     empty by taking x out early would take other moves). No run is moved
+//     `using` a foundation: there an empty foundation is a space a run
+//     passes through, and x played to F early would fill it while a run
+//     of W still needs it (a reviewer's game, won by moving a run of two
+//     while f2 was empty, was called unwinnable). `to left` is
 //     only a `to` list, and a relation with `or` or `any-rank` is only
 //     another relation table: both keep the argument as it is.
 //
@@ -305,6 +309,11 @@ func (r *Rules) safeGame() bool {
 		}
 		if p.Follow != nil || p.CloseUp || p.ByTop || p.AcceptsEmpty != p.Accepts {
 			return false // G4
+		}
+		for _, u := range p.Using {
+			if g.Piles[u].Role == check.Foundation {
+				return false // G4: x on F would take a space a run passes through
+			}
 		}
 		if p.Outranked != nil {
 			return false // G3: it reads other piles' top cards
