@@ -81,3 +81,38 @@ func TestCloseUpBeforeEachDeal(t *testing.T) {
 	assert.Equal(t, append(append(before[:5:5], before[7:]...), dealt[23:]...), dealt, "closed up, then the two spaces at the end dealt")
 	assert.NotContains(t, dealt, "..")
 }
+
+// A group that closes up before each deal closes up as part of the deal,
+// so the deal's room is that of the piles closed up: a deal to t3, full
+// while its card waits above two spaces, fits once the card has moved down
+// to t1 (it was refused, "t3 is full", and the game called lost).
+func TestCloseUpBeforeTheDealMakesRoom(t *testing.T) {
+	g, err := check.Source("c.patience", []byte(`game "Close At Deal Room" {
+  suits S
+  discard d { pairs sum 5 }
+  reserve junk
+  tableau t[3] { holds 1; close up before each deal; to d }
+  stock { deal 1 to t3 }
+  deal {
+    take AS to t1
+    take 4S to t2
+    take 6S to t3
+    take 2S to junk
+    take 3S to junk
+    rest to stock
+  }
+  win when t3 holds 1 card and d holds 4 cards
+}`))
+	require.NoError(t, err)
+	game := NewFromRules(Compile(g), 1)
+	_, err = game.Play("t1+t2 d")
+	require.NoError(t, err)
+	_, err = game.Play("deal")
+	require.NoError(t, err, "the deal closes t up first: t3 is empty then")
+	r, s := game.Rules, game.State()
+	t1, _ := r.PileIndex("t1")
+	t3, _ := r.PileIndex("t3")
+	assert.Equal(t, 6, s.Pile(r, t1)[0].Rank(), "6♠ moved down to t1")
+	assert.Len(t, s.Pile(r, t3), 1, "the card dealt")
+	assert.NotEqual(t, Lost, r.Status(s))
+}

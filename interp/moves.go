@@ -528,11 +528,26 @@ func (r *Rules) canAct(s *State, i int) bool {
 	if a.when != nil && !a.when(s) {
 		return false
 	}
+	s = r.asDealtTo(s)
 	if a.empty && len(a.emptyTargets(s, nil)) == 0 {
 		return false // no pile of it is empty: nothing to deal to
 	}
 	_, _, _, ok := r.dealRoom(s, a)
 	return ok
+}
+
+// asDealtTo is s as a stock deal finds it: where a group closes up before
+// each deal (`close up before each deal`), closed up, since the deal
+// closes it up first (see Apply), so that the piles it deals to, and
+// their room, are those of the closed-up group. Its `when`, the condition
+// for dealing at all, reads s as it is. s itself when nothing moves.
+func (r *Rules) asDealtTo(s *State) *State {
+	if len(r.closeAtDeal) == 0 || !r.hasSpaces(s, r.closeAtDeal) {
+		return s
+	}
+	c := s.Clone()
+	r.closeUp(c, r.closeAtDeal)
+	return c
 }
 
 // dealRoom says whether the stock action a fits: a deal is refused when

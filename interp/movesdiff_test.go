@@ -419,6 +419,29 @@ func (p plainMoves) moves(s *State) []Move {
 	}
 	if g.Stock >= 0 {
 		if len(p.pile(s, g.Stock)) > 0 {
+			// A group that closes up before each deal does so as the deal
+			// starts: the deal finds its piles with cards first, in order.
+			size := map[int]int{}
+			for i := range g.Piles {
+				size[i] = len(p.pile(s, i))
+			}
+			for i, pl := range g.Piles {
+				if !pl.CloseUpAtDeal || pl.Group == pl.Name || i > 0 && g.Piles[i-1].Group == pl.Group {
+					continue
+				}
+				var full []int
+				for j := i; j < len(g.Piles) && g.Piles[j].Group == pl.Group; j++ {
+					if n := len(p.pile(s, j)); n > 0 {
+						full = append(full, n)
+					}
+				}
+				for j := i; j < len(g.Piles) && g.Piles[j].Group == pl.Group; j++ {
+					size[j] = 0
+					if k := j - i; k < len(full) {
+						size[j] = full[k]
+					}
+				}
+			}
 			for i, a := range g.Actions {
 				// The deal played card by card: what it puts on each pile,
 				// and the row a grid column is padded to, must fit.
@@ -432,7 +455,7 @@ func (p plainMoves) moves(s *State) []Move {
 				if a.Empty { // each empty: only the piles empty now, and at least one
 					targets = nil
 					for _, t := range a.Targets {
-						if len(p.pile(s, t)) == 0 {
+						if size[t] == 0 {
 							targets = append(targets, t)
 						}
 					}
@@ -453,7 +476,7 @@ func (p plainMoves) moves(s *State) []Move {
 					}
 				}
 				for t, n := range puts {
-					base := len(p.pile(s, t))
+					base := size[t]
 					if a.Each && g.Piles[t].Grid {
 						base = rows
 					}

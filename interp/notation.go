@@ -316,6 +316,7 @@ func (r *Rules) parseDeal(s *State, f []string, legal []Move) (Move, error) {
 	if act.When != nil && act.WhenText != "" && !r.acts[a].when(s) {
 		return m, fmt.Errorf("cannot deal now: only %s", act.WhenText)
 	}
+	s = r.asDealtTo(s)
 	if act.Empty && len(r.acts[a].emptyTargets(s, nil)) == 0 {
 		return m, fmt.Errorf("cannot deal now: it deals only to empty piles, and %s", r.noneEmpty(act.Targets))
 	}

@@ -154,6 +154,22 @@ func closingGroups(g *check.Game) [][]int {
 	return out
 }
 
+// hasSpaces reports whether closing the groups up would move a card: an
+// empty pile of one lies before a pile of it with cards.
+func (r *Rules) hasSpaces(s *State, groups [][]int) bool {
+	for _, grp := range groups {
+		gap := false
+		for _, p := range grp {
+			if s.lens[p] == 0 {
+				gap = true
+			} else if gap {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // closeUp moves the piles of each group of groups down over its empty
 // piles, keeping their order, so the piles with cards come first. It
 // reports whether any pile moved.
