@@ -69,13 +69,15 @@ type Cover struct {
 	By   []Ref `parser:"@@ ( ',' @@ )*"`
 }
 
-// Let binds a game value fixed by the deal: `let b = rank of f1`
-// (the rank of the bottom card of pile f1 once the deal is done).
+// Let binds a game value: `let b = rank of f1` (the rank of the bottom
+// card of pile f1 once the deal is done), or `let b = rank of first card
+// to f` (the rank of the first card to reach a pile of f, fixed then).
 type Let struct {
 	At
-	Name Name   `parser:"'let' @@ '='"`
-	What string `parser:"@'rank' 'of'"`
-	Pile Ref    `parser:"@@"`
+	Name  Name   `parser:"'let' @@ '='"`
+	What  string `parser:"@'rank' 'of'"`
+	First bool   `parser:"( @'first' 'card' 'to' )?"`
+	Pile  Ref    `parser:"@@"`
 }
 
 // Phase declares a stage of the game, left for good once its condition holds:

@@ -198,7 +198,11 @@ func expandTabs(s string) string {
 // none is close enough to be a likely typo.
 func Closest(name string, candidates []string) string {
 	best, bestD := "", max(len(name)/3, 1)+1 // at most a third of the word wrong
+	n := utf8.RuneCountInString(name)
 	for _, c := range candidates {
+		if k := utf8.RuneCountInString(c); k-n >= bestD || n-k >= bestD {
+			continue // it takes at least the difference in length
+		}
 		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}

@@ -90,7 +90,7 @@ var keywords = sync.OnceValue(func() map[string]bool {
 const keywordList = `
 	accepts aces-high after aka all alternate-colour and any any-rank any-suit are base before black both-ends
 	bottom build but by card cards cell close cover deal decks discard down during each either
-	empty every except face fanned fill follow foundation from full game grid holds in is
+	empty every except face fanned fill first follow foundation from full game grid holds in is
 	layout left let move never no none not of one or other-suit otherwise outranked pairs phase place
 	rank red redeal refill reserve rest row rows run runs same-colour same-rank same-suit
 	shuffled squared start started stock suits sum summary tableau take to top touching unlimited until

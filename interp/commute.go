@@ -32,8 +32,9 @@ import (
 // that follows left reads the top card of another, "in place" a chain of
 // them, and a group that closes up moves cards to piles no `to` names. So
 // do two more readers of the stock and the waste: an `outranked` list that
-// names the waste reads its top card, and a run moved `using` the stock or
-// the waste counts it as a space while it is empty.
+// names the waste reads its top card, a run moved `using` the stock or
+// the waste counts it as a space while it is empty, and a game value fixed
+// by the first card to reach the waste is fixed by a deal.
 func (r *Rules) wasteMask() uint64 {
 	g := r.Game
 	if r.stock < 0 || len(r.acts) != 1 || len(r.pairPiles) > 0 || len(r.closing) > 0 {
@@ -60,6 +61,9 @@ func (r *Rules) wasteMask() uint64 {
 		}
 	}
 	touched := w | 1<<r.stock // what a deal changes
+	if r.firstOn&touched != 0 {
+		return 0 // the first card dealt there fixes a game value
+	}
 	for i := range r.piles {
 		p := &r.piles[i]
 		if p.toMask&touched != 0 || p.coveredBy&touched != 0 || p.grid && touched&(1<<i) != 0 {

@@ -49,9 +49,43 @@ type Rules struct {
 	// deal, closeAtDeal those that close up only just before a stock deal.
 	closeNow, closeAtDeal [][]int
 
+	// firsts are the game values fixed in play, by the first card to reach
+	// one of their piles (`let b = rank of first card to f`); firstOn is
+	// the set of those piles.
+	firsts  []firstValue
+	firstOn uint64
+
 	// testMaxDepth, when a test sets it (before any search), is every
 	// search's maxDepth: a small one makes the soundness tests cut lines.
 	testMaxDepth int
+}
+
+// firstValue is a game value fixed by the first card to reach one of its
+// piles.
+type firstValue struct {
+	value int
+	on    []int
+}
+
+// fixFirsts fixes each game value still unknown whose piles a card has
+// reached: the rank of the bottom card of the first of them, in the
+// order the file numbers them, that holds one (a move puts cards on one
+// pile; a deal may reach several). It reports whether one was fixed: every
+// pile's moves may read it.
+func (r *Rules) fixFirsts(s *State) (fixed bool) {
+	for _, fv := range r.firsts {
+		if s.values[fv.value] != 0 {
+			continue
+		}
+		for _, p := range fv.on {
+			if s.lens[p] > 0 {
+				s.values[fv.value] = uint8(s.cards[r.offs[p]].Rank())
+				fixed = true
+				break
+			}
+		}
+	}
+	return fixed
 }
 
 type pileRule struct {
@@ -135,6 +169,10 @@ type pattern struct {
 	value  int
 	offset int    // ranks above the value's, round the corner (check.Pattern.Offset)
 	static uint64 // the cards matched, before any game value
+	// unknownNone: while its value is not known (see fixFirsts) the pattern
+	// matches nothing, as `except rank b` excepts no card; else any rank,
+	// as `base rank b` takes any card first.
+	unknownNone bool
 }
 
 // rankLanes has bit 0 of each suit's 16-bit lane set.
@@ -205,6 +243,7 @@ func Compile(g *check.Game) *Rules {
 		}
 		if p.Except != nil {
 			pr.except = compilePattern(*p.Except)
+			pr.except.unknownNone = true
 		}
 		for _, b := range p.Base {
 			pr.base = append(pr.base, baseRule{pat: compilePattern(b.Pattern), when: r.cond(b.Cond)})
@@ -262,6 +301,15 @@ func Compile(g *check.Game) *Rules {
 		}
 		p.twoWay = receives && len(p.to) > 0 && !p.grid && p.pairs == 0 &&
 			p.role != check.Foundation && p.role != check.Discard && i != r.stock
+	}
+	for i, v := range g.Values {
+		if v.First {
+			fv := firstValue{value: i, on: v.On}
+			for _, p := range v.On {
+				r.firstOn |= 1 << p
+			}
+			r.firsts = append(r.firsts, fv)
+		}
 	}
 	r.closing = closingGroups(g)
 	for _, grp := range r.closing {
@@ -440,12 +488,24 @@ func compilePattern(p check.Pattern) pattern {
 
 // rank is the rank a pattern of a value names in s (0: not known yet).
 func (p *pattern) rank(s *State) int {
-	return check.OffsetRank(int(s.values[p.value]), p.offset)
+	v := int(s.values[p.value])
+	if v == 0 {
+		return 0
+	}
+	return check.OffsetRank(v, p.offset)
 }
 
-// set is the set of cards the pattern matches in state s.
+// set is the set of cards the pattern matches in state s. A value not
+// known yet (one the first card to reach its piles fixes) names any rank,
+// or none (unknownNone).
 func (p *pattern) set(s *State) uint64 {
 	if p.value < 0 || !p.ok {
+		return p.static
+	}
+	if s.values[p.value] == 0 {
+		if p.unknownNone {
+			return 0
+		}
 		return p.static
 	}
 	return p.static & (rankLanes << p.rank(s))
@@ -455,6 +515,9 @@ func (p *pattern) set(s *State) uint64 {
 func (p *pattern) matches(c Card, s *State) bool {
 	if !p.ok || p.ranks&(1<<c.Rank()) == 0 || p.suits&(1<<c.Suit()) == 0 {
 		return false
+	}
+	if p.value >= 0 && s.values[p.value] == 0 {
+		return !p.unknownNone
 	}
 	return p.value < 0 || p.rank(s) == c.Rank()
 }

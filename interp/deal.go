@@ -146,7 +146,7 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	r.closeUp(s, r.closing) // a group that closes up has no space before a pile with cards
 	for i, v := range g.Values {
 		s.values[i] = 0 // unknown (the checker makes sure the pile holds a card)
-		if s.lens[v.Pile] > 0 {
+		if s.lens[v.Pile] > 0 && !v.First {
 			s.values[i] = uint8(s.cards[r.offs[v.Pile]].Rank())
 		}
 	}
@@ -154,6 +154,7 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 		r.turnUp(s, p)
 	}
 	r.settle(s)
+	r.fixFirsts(s) // the values a card dealt to their piles fixes
 	r.advancePhase(s)
 }
 

@@ -758,6 +758,9 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.touch(allPiles)
 		turned = true
 	}
+	if len(r.firsts) > 0 && r.fixFirsts(s) {
+		s.touch(allPiles) // what a pattern of the value takes is fixed now
+	}
 	if r.advancePhase(s) {
 		s.touch(allPiles)
 	}

@@ -131,13 +131,16 @@ func (p plainMoves) cond(s *State, c check.Cond) bool {
 	panic(fmt.Sprintf("plain: condition %T", c))
 }
 
+// matches: a value not fixed yet (`rank of first card to f`, before any
+// card has reached f) names any rank.
 func (p plainMoves) matches(s *State, pat check.Pattern, c Card) bool {
 	return pat.Ranks&(1<<c.Rank()) != 0 && pat.Suits&(1<<c.Suit()) != 0 &&
-		(pat.Value < 0 || pat.ValueRank(int(s.values[pat.Value])) == c.Rank())
+		(pat.Value < 0 || s.values[pat.Value] == 0 || pat.ValueRank(int(s.values[pat.Value])) == c.Rank())
 }
 
+// excepted: `except rank b` excepts no card while b is not fixed.
 func (p plainMoves) excepted(s *State, pl *check.Pile, c Card) bool {
-	return pl.Except != nil && p.matches(s, *pl.Except, c)
+	return pl.Except != nil && (pl.Except.Value < 0 || s.values[pl.Except.Value] != 0) && p.matches(s, *pl.Except, c)
 }
 
 // inPlace reports whether pile i, which follows left, holds a card in

@@ -616,8 +616,11 @@ func (r *Rules) startWords(p check.Pattern, s *State) (string, []any) {
 		rank = bits.TrailingZeros16(p.Ranks)
 	}
 	if p.Value >= 0 {
-		if k := p.ValueRank(int(s.values[p.Value])); k > 0 {
-			return esc(article(k) + " (" + p.Text + ")"), nil
+		if v := int(s.values[p.Value]); v > 0 {
+			return esc(article(p.ValueRank(v)) + " (" + p.Text + ")"), nil
+		}
+		if r.Game.Values[p.Value].First {
+			return esc("any card (the first fixes " + r.Game.Values[p.Value].Name + ")"), nil
 		}
 		return esc("a card of " + p.Text), nil
 	}
@@ -660,7 +663,10 @@ func article(rank int) string {
 
 func (r *Rules) describe(p check.Pattern, s *State) string {
 	if p.Value >= 0 {
-		k := p.ValueRank(int(s.values[p.Value]))
+		k := 0 // not fixed yet: "?"
+		if v := int(s.values[p.Value]); v > 0 {
+			k = p.ValueRank(v)
+		}
 		return fmt.Sprintf("%s (%s)", p.Text, rankChars[k:k+1])
 	}
 	return p.Text

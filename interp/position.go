@@ -66,7 +66,10 @@ func (g *Game) Position() *Position {
 	if len(r.Game.Values) > 0 {
 		p.Values = map[string]string{}
 		for i, v := range r.Game.Values {
-			p.Values[v.Name] = rankName(s.Value(i))
+			p.Values[v.Name] = ""
+			if s.Value(i) > 0 {
+				p.Values[v.Name] = rankName(s.Value(i)) // "" for a value not fixed yet
+			}
 		}
 	}
 	for i := len(g.future) - 1; i >= 0; i-- {
@@ -283,6 +286,15 @@ func (r *Rules) stateOf(p *Position) (*State, error) {
 		text, ok := p.Values[v.Name]
 		if !ok {
 			return nil, fmt.Errorf("value %q is missing", v.Name)
+		}
+		if text == "" && v.First {
+			for _, q := range v.On {
+				if s.lens[q] > 0 {
+					return nil, fmt.Errorf("value %q is not fixed, but %s holds a card: the first card to reach %s fixes it", v.Name, r.PileName(q), v.OnText)
+				}
+			}
+			s.values[i] = 0 // not fixed yet: no card has reached its piles
+			continue
 		}
 		k := slices.Index([]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}, text)
 		if k < 0 {

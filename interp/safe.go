@@ -30,7 +30,9 @@ import (
 //   - G2. Foundations and discards never give a card back: no `to`, no
 //     `refill` from them, no redeal gathers them.
 //   - G3. Nothing in the rules reads the position except through the moves
-//     themselves: no phases, no `when` on a deal, a base or a build, no `start
+//     themselves: no phases, no game value fixed in play (`rank of first
+//     card to f`: x played to F early would fix it by x where W fixes it by
+//     another card), no `when` on a deal, a base or a build, no `start
 //     when`, and `start after` only after a foundation or discard (which,
 //     by G2, once started stays started). No pile refills itself, the stock
 //     deals to no foundation, and no pile takes an exact number of cards
@@ -272,8 +274,8 @@ func (r *Rules) safeGame() bool {
 		}
 	}
 	// G3.
-	if len(g.Phases) > 0 {
-		return false
+	if len(g.Phases) > 0 || len(r.firsts) > 0 {
+		return false // a phase, or a value the first card to its piles fixes, reads the position
 	}
 	if g.Redeal != nil && (g.Redeal.Shuffled || g.Redeal.To != nil) {
 		return false // M5

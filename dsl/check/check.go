@@ -205,28 +205,52 @@ func (c *checker) game(g *dsl.Game) {
 		c.g.CardCount = MaxCards
 	}
 	c.roleGroups()
+	// Past a limit a declaration is refused before it is registered, once,
+	// and its name with it: a file of thousands would otherwise have every
+	// unknown name matched against them all for a suggestion.
+	tooMany := map[string]bool{}
 	for _, p := range phases {
-		c.declare(&p.Name, "phase")
 		if len(c.g.Phases) >= MaxPhases {
-			c.errorf(p, "too many phases: the limit is %d", MaxPhases)
+			if !tooMany["phase"] {
+				c.errorf(p, "too many phases: the limit is %d", MaxPhases)
+				tooMany["phase"] = true
+			}
+			c.refused[p.Name.Text] = true
 			continue
 		}
+		c.declare(&p.Name, "phase")
 		c.phase[p.Name.Text] = len(c.g.Phases)
 		c.g.Phases = append(c.g.Phases, &Phase{Name: p.Name.Text, Label: p.Label})
 	}
 	for _, l := range lets {
-		c.declare(&l.Name, "value")
 		if len(c.g.Values) >= MaxValues {
-			c.errorf(l, "too many values: the limit is %d", MaxValues)
+			if !tooMany["value"] {
+				c.errorf(l, "too many values: the limit is %d", MaxValues)
+				tooMany["value"] = true
+			}
+			c.refused[l.Name.Text] = true
 			continue
 		}
-		pile, ok := c.onePile(&l.Pile)
+		c.declare(&l.Name, "value")
+		var on []int
+		pile, ok := 0, false
+		if l.First {
+			if on, ok = c.refPiles(&l.Pile); ok && len(on) == 0 {
+				c.errorf(&l.Pile, "%q is a group with no piles", l.Pile.Text)
+				ok = false
+			}
+			if ok {
+				pile = on[0]
+			}
+		} else {
+			pile, ok = c.onePile(&l.Pile)
+		}
 		if !ok {
 			c.badValue[l.Name.Text] = true // said once, here, not at every use
 			continue
 		}
 		c.value[l.Name.Text] = len(c.g.Values)
-		c.g.Values = append(c.g.Values, &Value{Name: l.Name.Text, Pile: pile})
+		c.g.Values = append(c.g.Values, &Value{Name: l.Name.Text, Pile: pile, First: l.First, On: on, OnText: l.Pile.Text})
 		c.letNodes = append(c.letNodes, l)
 	}
 	for _, p := range phases {
@@ -235,7 +259,7 @@ func (c *checker) game(g *dsl.Game) {
 	for i, p := range phases {
 		if i < len(c.g.Phases) && p.Until != nil {
 			c.g.Phases[i].Until = c.cond(p.Until)
-		} else if p.Until == nil && i < len(phases)-1 {
+		} else if p.Until == nil && i < len(phases)-1 && i < len(c.g.Phases) {
 			c.errorf(p, "phase %q never ends: only the last phase may have no `until`", p.Name.Text)
 		}
 	}
@@ -1803,6 +1827,8 @@ func (c *checker) crossChecks(decls []pileDecl) {
 		p := g.Piles[v.Pile]
 		closes := p.CloseUp && p.Group != p.Name
 		switch {
+		case v.First:
+			// Fixed in play, by the first card to reach a pile of On.
 		case least[v.Pile] > 0:
 		case dealt[v.Pile] == 0 && !closes:
 			c.errorf(c.letNodes[i], "value %q is the rank of %q's bottom card, but the deal puts no card there", v.Name, p.Name)
@@ -2109,6 +2135,8 @@ func (c *checker) valueTakes() {
 		p := g.Piles[v.Pile]
 		n := c.takeNodes[ti]
 		switch {
+		case v.First:
+			c.errorf(n, "`take %s` reads value %q, which the first card to reach %s fixes in play: the deal knows none", st.Pattern.Text, v.Name, v.OnText)
 		case leastPlaced(g, g.Deal[:i])[v.Pile] == 0:
 			c.errorf(n, "`take %s` reads value %q before the deal is sure to have put a card on %q: deal that first", st.Pattern.Text, v.Name, p.Name)
 		case slices.ContainsFunc(g.Deal, func(s DealStep) bool { return s.Kind == DealAside || s.Kind == DealBottom }):

@@ -3,6 +3,7 @@ package check_test
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,4 +127,53 @@ func TestLayoutRowOfPartOfAGroup(t *testing.T) {
 		rows = append(rows, names)
 	}
 	assert.Equal(t, [][]string{{"f3", "f1", "f2", "f4"}, {"t4", "t5", "t2", "t3"}}, rows)
+}
+
+// manyPhases is a file of n phase declarations, far past the limit, and n
+// uses of phases never declared.
+func manyPhases(n int) []byte {
+	var b strings.Builder
+	b.WriteString("game \"P\" {\n  foundation f[4] { base A; build up same-suit; holds 13 }\n  tableau t[4] { build down any-suit; to foundations, t }\n  deal { 13 to each t }\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  phase p%05d\n", i)
+	}
+	b.WriteString("  win when ")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(" or ")
+		}
+		fmt.Fprintf(&b, "during q%05d", i)
+	}
+	b.WriteString("\n}\n")
+	return []byte(b.String())
+}
+
+// Phases past the limit are refused once, and are no names: a file of
+// thousands of them, and thousands of unknown names, took minutes to check
+// (every unknown name was matched against every phase declared, for a
+// suggestion), in the editor at every keystroke. A phase past the limit
+// is suggested for no unknown name.
+func TestPhasesPastTheLimit(t *testing.T) {
+	_, err := check.Source("p.patience", manyPhases(40))
+	var ds *dsl.Diagnostics
+	require.ErrorAs(t, err, &ds)
+	limit := 0
+	for _, d := range ds.List {
+		if strings.HasPrefix(d.Message, "too many phases") {
+			limit++
+		}
+		assert.NotContains(t, d.Message, "p00020", "a phase past the limit is suggested")
+	}
+	assert.Equal(t, 1, limit, "the limit is said once")
+}
+
+// BenchmarkManyPhases checks a file of 4,000 phases and 4,000 unknown
+// phase names (19 s before the limit was checked first).
+func BenchmarkManyPhases(b *testing.B) {
+	src := manyPhases(4000)
+	for b.Loop() {
+		_, err := check.Source("p.patience", src)
+		require.Error(b, err)
+	}
+	b.ReportMetric(float64(len(src))/1024, "KiB")
 }

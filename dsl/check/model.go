@@ -283,10 +283,16 @@ func OffsetRank(v, offset int) int {
 // AnyCard matches every card.
 var AnyCard = Pattern{Ranks: 0x3ffe, Suits: 0xf, Value: -1, Text: "any"}
 
-// Value is a game value fixed by the deal: the rank of a pile's bottom card.
+// Value is a game value: the rank of a pile's bottom card once the deal is
+// done, or (First) the rank of the first card to reach a pile of On, by
+// the deal or in play; 0, not known, until one has. Pile is On's first
+// pile then.
 type Value struct {
-	Name string
-	Pile int
+	Name   string
+	Pile   int
+	First  bool
+	On     []int
+	OnText string // On as the file names it
 }
 
 // Phase is a stage of the game, left for good when Until holds.

@@ -60,6 +60,7 @@ var keywordDocs = sync.OnceValue(func() map[string]keywordDoc {
 		"accepts":   {"accepts (one | runs | N)", "`accepts one | runs | N`: how many cards one move may bring to the pile."},
 		"one":       {"accepts (one | runs | N)", "`accepts one`: one card a move."},
 		"to":        {"to", "`to PILE, ...`: where the pile's cards may go; in a deal, where the cards are dealt."},
+		"first":     {"Game values (let)", "`let b = rank of first card to f`: a value the player fixes, the rank of the first card to reach a pile of f."},
 		"fill":      {"fill from PILES", "`fill from PILE, ...`: while empty, the pile takes cards moved from these piles only."},
 		"from":      {"fill from PILES", "The piles a `fill`, `refill` or `redeal` takes from."},
 		"start":     {"start after / start when", "`start after previous | PILE | PHASE` or `start when CONDITION`: when the empty pile may take its first card."},

@@ -31,10 +31,10 @@ func TestRename(t *testing.T) {
 	require.NoError(t, err)
 
 	// The same from a use of the name: the value b, then the phase.
-	edits, err = d.Rename(at(t, plot, "b\n"), "first")
+	edits, err = d.Rename(at(t, plot, "b\n"), "firsts")
 	require.NoError(t, err)
-	assert.Contains(t, string(lang.Apply(d.Src, edits)), "let first = rank of f1\n  phase restriction \"f1 first\" until f1 is full")
-	assert.Contains(t, string(lang.Apply(d.Src, edits)), "base rank first\n")
+	assert.Contains(t, string(lang.Apply(d.Src, edits)), "let firsts = rank of f1\n  phase restriction \"f1 first\" until f1 is full")
+	assert.Contains(t, string(lang.Apply(d.Src, edits)), "base rank firsts\n")
 	edits, err = d.Rename(at(t, plot, "restriction\n"), "opening")
 	require.NoError(t, err)
 	assert.Contains(t, string(lang.Apply(d.Src, edits)), "start after opening\n")
