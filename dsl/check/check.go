@@ -291,7 +291,22 @@ func (c *checker) game(g *dsl.Game) {
 }
 
 // declare records a new name, refusing duplicates.
+// previousWord is what `start after previous` reads as the pile before,
+// in the group: no pile, group, phase or value may be named so, or the
+// statement would mean one thing to the checker and another to a reader
+// (and to a rename).
+const previousWord = "previous"
+
+func (c *checker) refusePrevious(n dsl.Node, kind string) {
+	c.errorf(n, "%q may not name a %s: `start after previous` means the pile before, in its group; choose another name", previousWord, kind)
+}
+
 func (c *checker) declare(n *dsl.Name, kind string) bool {
+	if n.Text == previousWord {
+		c.refusePrevious(n, kind)
+		c.refused[n.Text] = true
+		return false
+	}
 	if prev, ok := c.names[n.Text]; ok {
 		c.errorf(n, "%q is already declared as a %s", n.Text, prev)
 		return false
@@ -368,6 +383,15 @@ func (c *checker) declarePiles(d *dsl.PileDecl) (pileDecl, bool) {
 		for i := from; i <= to; i++ {
 			names = append(names, name+strconv.Itoa(i))
 		}
+	}
+	if name == previousWord {
+		kind := "pile"
+		if d.Range != nil {
+			kind = "group"
+		}
+		c.refusePrevious(nameNode(d), kind)
+		c.refused[name] = true
+		return out, false
 	}
 	// The limit is checked before anything is registered, so that a
 	// declaration refused for it leaves no empty group behind.
@@ -1030,7 +1054,7 @@ func (c *checker) start(s *dsl.Start, d pileDecl, piles []*Pile) {
 		return
 	}
 	name := s.After.Text
-	if name == "previous" {
+	if name == previousWord {
 		if len(piles) < 2 {
 			if d.ast.Range != nil {
 				c.errorf(s.After, "`start after previous` needs a group of two piles or more: %q has one", piles[0].Group)

@@ -80,6 +80,10 @@ func TestRename(t *testing.T) {
 	g1 := strings.Replace(plot, "reserve {", "reserve g1 {", 1)
 	_, err = lang.Analyze("p.patience", []byte(g1), nil).Rename(at(t, g1, "t[12]"), "g")
 	assert.ErrorContains(t, err, `the group's pile t1 would be g1: "g1" is declared already, at line 4`)
+	// `start after previous` reads `previous` as the pile before: a phase
+	// renamed so would change what the foundations wait for.
+	_, err = d.Rename(at(t, plot, "restriction \""), "previous")
+	assert.ErrorContains(t, err, `"previous" may not name a phase`)
 	_, err = lang.Analyze("p.patience", []byte(plot[:len(plot)-3]), nil).Rename(at(t, plot, "t[12]"), "x")
 	assert.ErrorContains(t, err, "the file does not parse")
 
