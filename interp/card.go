@@ -59,12 +59,12 @@ func ParseCard(s string) (Card, error) {
 		s = "T" + s[2:]
 	}
 	if len(s) != 2 {
-		return 0, fmt.Errorf("bad card %q: want rank and suit, e.g. TD or QS", s)
+		return 0, fmt.Errorf("bad card %s: want rank and suit, e.g. TD or QS", echo(s))
 	}
 	r := strings.IndexByte(rankChars[1:], s[0]) + 1
 	su := strings.IndexByte(suitChars, s[1])
 	if r <= 0 || su < 0 {
-		return 0, fmt.Errorf("bad card %q: want rank A23456789TJQK and suit CDHS", s)
+		return 0, fmt.Errorf("bad card %s: want rank A23456789TJQK and suit CDHS", echo(s))
 	}
 	c := NewCard(r, su)
 	if down {

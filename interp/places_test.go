@@ -555,3 +555,25 @@ func TestPositionKeepsRedo(t *testing.T) {
 	assert.True(t, loaded.State().Equal(r, states[2]))
 	assert.Equal(t, pos.Redo[:1], loaded.Position().Redo, "the moves to redo up to the one that does not replay")
 }
+
+// A position is untrusted input: what it names is echoed cut short, however
+// long (a save whose game was ten million characters long printed them
+// all).
+func TestPositionErrorsCutWhatTheyEcho(t *testing.T) {
+	src := "game \"T\" {\n  suits S\n  foundation f { base A; build up same-suit }\n  tableau t[2] { to f }\n  deal { 7 to t1; rest to t2 }\n  win when all cards in f\n}\n"
+	r := rulesFrom(t, src)
+	long := strings.Repeat("x", 100_000)
+	for name, spoil := range map[string]func(p *interp.Position){
+		"game": func(p *interp.Position) { p.Game = long },
+		"move": func(p *interp.Position) { p.Moves = []string{long} },
+		"pile": func(p *interp.Position) { p.Moves = nil; p.Piles = append(p.Piles, interp.PilePosition{Name: long}) },
+		"card": func(p *interp.Position) { p.Moves = nil; p.Piles[0].Cards = append(p.Piles[0].Cards, long) },
+	} {
+		pos := interp.NewFromRules(r, 3).Position()
+		spoil(pos)
+		_, err := r.Load(pos)
+		if assert.Error(t, err, name) {
+			assert.Less(t, len(err.Error()), 300, "%s: %.120s", name, err.Error())
+		}
+	}
+}

@@ -3,10 +3,12 @@ package interp
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/patience-dev/patience/dsl"
 	"github.com/patience-dev/patience/dsl/check"
@@ -145,7 +147,7 @@ func rankName(r int) string {
 func (r *Rules) Load(p *Position) (*Game, error) {
 	g, err := r.load(p)
 	if err != nil {
-		return nil, err
+		return nil, cutError(err)
 	}
 	// The moves to redo are played and taken back, so that redo plays
 	// them again, the first one first. They are a convenience: one that
@@ -164,16 +166,36 @@ func (r *Rules) Load(p *Position) (*Game, error) {
 	return g, nil
 }
 
+// echo quotes text from a position, which is untrusted, cut short: a save
+// edited by hand may hold a name of ten million characters.
+func echo(text string) string {
+	const most = 40
+	if utf8.RuneCountInString(text) <= most {
+		return strconv.Quote(text)
+	}
+	return strconv.Quote(string([]rune(text)[:most])) + "..."
+}
+
+// cutError cuts an error's message to a length a terminal line can show,
+// whatever it quotes (a move's error may echo the move).
+func cutError(err error) error {
+	const most = 300
+	if msg := err.Error(); utf8.RuneCountInString(msg) > most {
+		return errors.New(string([]rune(msg)[:most]) + "...")
+	}
+	return err
+}
+
 // load is Load but for the moves to redo.
 func (r *Rules) load(p *Position) (*Game, error) {
 	if p.Format != PositionFormat {
 		return nil, fmt.Errorf("position format %d is not supported (this program reads format %d)", p.Format, PositionFormat)
 	}
 	if p.Game != r.Game.Name {
-		return nil, fmt.Errorf("position is of game %q, not %q", p.Game, r.Game.Name)
+		return nil, fmt.Errorf("position is of game %s, not %q", echo(p.Game), r.Game.Name)
 	}
 	if p.RulesHash != "" && !r.SameRules(p.RulesHash) {
-		return nil, fmt.Errorf("the rules of %q have changed since this position was written (rules hash %s, now %s)", p.Game, p.RulesHash, r.Hash())
+		return nil, fmt.Errorf("the rules of %s have changed since this position was written (rules hash %s, now %s)", echo(p.Game), echo(p.RulesHash), r.Hash())
 	}
 	s, err := r.stateOf(p)
 	if err != nil {
@@ -182,7 +204,7 @@ func (r *Rules) load(p *Position) (*Game, error) {
 	g := NewFromRules(r, p.Seed)
 	for i, text := range p.Moves {
 		if _, err := g.Play(text); err != nil {
-			return nil, fmt.Errorf("move %d %q does not replay: %v", i+1, text, err)
+			return nil, fmt.Errorf("move %d %s does not replay: %v", i+1, echo(text), err)
 		}
 	}
 	if len(p.Moves) > 0 || p.Piles == nil {
@@ -211,30 +233,30 @@ func (r *Rules) stateOf(p *Position) (*State, error) {
 	for _, pp := range p.Piles {
 		i, ok := r.PileIndex(pp.Name)
 		if !ok {
-			return nil, fmt.Errorf("unknown pile %q", pp.Name)
+			return nil, fmt.Errorf("unknown pile %s", echo(pp.Name))
 		}
 		if seen[pp.Name] {
-			return nil, fmt.Errorf("pile %q is given twice", pp.Name)
+			return nil, fmt.Errorf("pile %s is given twice", echo(pp.Name))
 		}
 		seen[pp.Name] = true
 		pr := &r.piles[i]
 		if len(pp.Cards) > r.caps[i] || (pr.holds > 0 && len(pp.Cards) > pr.holds) {
-			return nil, fmt.Errorf("pile %q has %d cards: more than it can hold", pp.Name, len(pp.Cards))
+			return nil, fmt.Errorf("pile %s has %d cards: more than it can hold", echo(pp.Name), len(pp.Cards))
 		}
 		for k, text := range pp.Cards {
 			c, err := ParseCard(text)
 			if err != nil {
-				return nil, fmt.Errorf("pile %q card %d: %v", pp.Name, k+1, err)
+				return nil, fmt.Errorf("pile %s card %d: %v", echo(pp.Name), k+1, err)
 			}
 			switch {
 			case c.IsGap() && !pr.grid:
-				return nil, fmt.Errorf("pile %q card %d: a gap can only be in a grid", pp.Name, k+1)
+				return nil, fmt.Errorf("pile %s card %d: a gap can only be in a grid", echo(pp.Name), k+1)
 			case c.FaceDown() && pr.grid:
-				return nil, fmt.Errorf("pile %q card %d: grid cards lie face up", pp.Name, k+1)
+				return nil, fmt.Errorf("pile %s card %d: grid cards lie face up", echo(pp.Name), k+1)
 			case i == r.stock && !c.FaceDown():
-				return nil, fmt.Errorf("pile %q card %d: stock cards lie face down", pp.Name, k+1)
+				return nil, fmt.Errorf("pile %s card %d: stock cards lie face down", echo(pp.Name), k+1)
 			case i != r.stock && k == len(pp.Cards)-1 && c.FaceDown():
-				return nil, fmt.Errorf("pile %q: its top card would have been turned face up", pp.Name)
+				return nil, fmt.Errorf("pile %s: its top card would have been turned face up", echo(pp.Name))
 			}
 			s.push(r, i, c)
 			if !c.IsGap() {
@@ -301,7 +323,7 @@ func (r *Rules) stateOf(p *Position) (*State, error) {
 			if n, err := strconv.Atoi(text); err == nil && n >= 1 && n <= 13 {
 				k = n - 1
 			} else {
-				return nil, fmt.Errorf("value %q is %q, not a rank", v.Name, text)
+				return nil, fmt.Errorf("value %q is %s, not a rank", v.Name, echo(text))
 			}
 		}
 		s.values[i] = uint8(k + 1)

@@ -292,7 +292,7 @@ func (p *play) view(t *theme, width, height int, now time.Time) string {
 	// name: the name gives way first, and what is cut ends in "…".
 	facts := "  " + strings.Join(first, "  ")
 	room := width - 2
-	name = clip(name, max(room-runewidth.StringWidth(facts), min(12, room)))
+	name = clip(name, max(room-runewidth.StringWidth(drawn(facts)), min(12, room)))
 	x := c.put(1, 0, name, lookTitle)
 	c.put(x, 0, clip(facts, room-(x-1)), lookPlain)
 	c.put(1, 1, clip(strings.Join(second, "  "), room), lookPlain)
@@ -370,12 +370,27 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// drawn is s as the canvas draws it, without the characters that regroup
+// others (see regrouping), so that it is measured as it is drawn.
+func drawn(s string) string {
+	if !strings.ContainsFunc(s, regrouping) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if regrouping(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // clip cuts text to width columns of the terminal (a wide character counts
 // two), ending in "…" when it is cut.
 func clip(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
+	s = drawn(s)
 	if runewidth.StringWidth(s) <= width {
 		return s
 	}
@@ -385,6 +400,7 @@ func clip(s string, width int) string {
 // clipName cuts a pile's name to width columns in its middle, keeping its
 // end, where a group's names differ ("aaaa…t12"), and its start.
 func clipName(name string, width int) string {
+	name = drawn(name)
 	if runewidth.StringWidth(name) <= width || width < 5 {
 		return clip(name, width)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -302,4 +303,26 @@ func TestPickerTitlesAt80WithASave(t *testing.T) {
 	require.Contains(t, frame, "[saved game]")
 	assert.Regexp(t, `Accordion \(Idle`, frame)
 	assert.NotContains(t, frame, "Acc…")
+}
+
+// TestEmojiNameKeepsTheSeed: a name of emoji sequences, which a terminal
+// draws wider or narrower than their characters one by one (♠ with a
+// variation selector takes two columns, a family joined by zero-width
+// joiners one emoji's two), still leaves the seed on a title line that
+// fits the screen as the terminal measures it.
+func TestEmojiNameKeepsTheSeed(t *testing.T) {
+	for _, name := range []string{strings.Repeat("♠\ufe0f", 150), strings.Repeat("👨\u200d👩\u200d👧\u200d👦", 40), strings.Repeat("👋🏽", 60)} {
+		path := t.TempDir() + "/emoji.patience"
+		require.NoError(t, os.WriteFile(path, []byte(`game "`+name+`" {
+  foundation f[4] { base A; build up same-suit; holds 13 }
+  tableau t[4] { to f }
+  deal { 13 to each t }
+  win when all cards in f
+}`), 0o644))
+		h := newHarness(t, path, 7, "")
+		h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		top := strings.SplitN(h.frame(), "\n", 2)[0]
+		assert.Contains(t, top, "seed 7", "%.20q", name)
+		assert.LessOrEqual(t, ansi.StringWidth(top), 80, "%.20q: %q", name, top)
+	}
 }

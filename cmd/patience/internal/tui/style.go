@@ -114,11 +114,25 @@ func newCanvas(w, h int) *canvas {
 // could drive the terminal is written as a visible escape (dsl.Escape). A
 // wide character takes two cells and a zero-width one joins the cell
 // before it, so that the columns of everything after it stay true.
+// regrouping reports whether r changes how wide a terminal draws the
+// characters around it: a variation selector (♠ and ♠\uFE0F, one column and
+// two), the zero-width joiner (a family of four emoji drawn as one) and the
+// skin-tone modifiers (drawn into the emoji before them). The canvas counts
+// columns character by character, so it leaves them out: a name of emoji
+// sequences pushed the seed off the title line, the terminal drawing
+// wider than the canvas had counted.
+func regrouping(r rune) bool {
+	return r == 0xfe0e || r == 0xfe0f || r == 0x200d || r >= 0x1f3fb && r <= 0x1f3ff
+}
+
 func (c *canvas) put(x, y int, text string, l look) int {
 	if y < 0 || y >= c.h {
 		return x
 	}
 	for _, r := range dsl.Escape(text) {
+		if regrouping(r) {
+			continue
+		}
 		w := runewidth.RuneWidth(r)
 		if w == 0 {
 			if x > 0 && x-1 < c.w && c.text[y][x-1] != "" {
