@@ -176,6 +176,15 @@ func echo(text string) string {
 	return strconv.Quote(string([]rune(text)[:most])) + "..."
 }
 
+// hashText is a rules hash as a position gives it: as it is when it is one
+// (hex digits), else quoted and cut short (see echo).
+func hashText(h string) string {
+	if len(h) <= 64 && strings.Trim(h, "0123456789abcdef") == "" {
+		return h
+	}
+	return echo(h)
+}
+
 // cutError cuts an error's message to a length a terminal line can show,
 // whatever it quotes (a move's error may echo the move).
 func cutError(err error) error {
@@ -195,7 +204,7 @@ func (r *Rules) load(p *Position) (*Game, error) {
 		return nil, fmt.Errorf("position is of game %s, not %q", echo(p.Game), r.Game.Name)
 	}
 	if p.RulesHash != "" && !r.SameRules(p.RulesHash) {
-		return nil, fmt.Errorf("the rules of %s have changed since this position was written (rules hash %s, now %s)", echo(p.Game), echo(p.RulesHash), r.Hash())
+		return nil, fmt.Errorf("the rules of %s have changed since this position was written (rules hash %s, now %s)", echo(p.Game), hashText(p.RulesHash), r.Hash())
 	}
 	s, err := r.stateOf(p)
 	if err != nil {
