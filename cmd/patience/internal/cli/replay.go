@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -93,7 +94,11 @@ func readReplay(path string, stdin io.Reader) (*replayFile, error) {
 			verdict = v
 		}
 		if len(rf.moves) == 0 && !rf.hasSeed {
-			rf.game, rf.seed, rf.hasSeed = solveHeader(line)
+			var bad string
+			rf.game, rf.seed, rf.hasSeed, bad = solveHeader(line)
+			if bad != "" {
+				return nil, fmt.Errorf("%s:%d: bad seed %s in the line \"# GAME, seed N\": want a whole number from 0 to %d", rf.name, i+1, quoteShort(bad), uint64(math.MaxUint64))
+			}
 		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -112,18 +117,22 @@ func readReplay(path string, stdin io.Reader) (*replayFile, error) {
 }
 
 // solveHeader reads the first line solve prints, "# GAME, seed N", which
-// says the deal its moves are for.
-func solveHeader(line string) (game string, seed uint64, ok bool) {
+// says the deal its moves are for; bad is N where it is no seed.
+func solveHeader(line string) (game string, seed uint64, ok bool, bad string) {
 	rest, ok := strings.CutPrefix(line, "# ")
 	i := strings.LastIndex(rest, ", seed ")
 	if !ok || i < 0 {
-		return "", 0, false
+		return "", 0, false, ""
 	}
-	seed, err := strconv.ParseUint(rest[i+len(", seed "):], 10, 64)
+	n := rest[i+len(", seed "):]
+	seed, err := strconv.ParseUint(n, 10, 64)
 	if err != nil {
-		return "", 0, false
+		if n != "" && strings.Trim(n, "-+0123456789") == "" {
+			return "", 0, false, n // a number, but no seed: out of range or signed
+		}
+		return "", 0, false, ""
 	}
-	return rest[:i], seed, true
+	return rest[:i], seed, true, ""
 }
 
 // play plays the moves on g, or says which one could not be played and
@@ -189,9 +198,12 @@ func replayGame(path string, stdin io.Reader, args []string, seedGiven bool, see
 	}
 	g := interp.NewFromRules(r, seed)
 	if err := rf.play(g, card); err != nil {
-		if rf.game != "" && rf.game != game.Name {
+		switch {
+		case rf.game != "" && rf.game != game.Name:
 			// Its moves are very likely another game's.
 			err = fmt.Errorf("%w (%s says it is a line of play for %s, and this game is %s)", err, rf.name, quoteShort(rf.game), quoteShort(game.Name))
+		case rf.meta != nil && rf.meta.Ruleset != "" && rulesetName(rf.meta.Ruleset) != rulesetName(ruleset):
+			err = fmt.Errorf("%w (%s says it was solved for %s, and this is %s)", err, rf.name, quoteShort(rf.meta.Ruleset), quoteShort(rulesetName(ruleset)))
 		}
 		return nil, "", nil, err
 	}

@@ -3,8 +3,10 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -176,4 +178,49 @@ func TestStatsMergeFileTwice(t *testing.T) {
 	assert.Contains(t, e.String(), "k.jsonl is named twice: each file is merged once")
 	e.Reset()
 	assert.Equal(t, 0, Run(context.Background(), []string{"stats", "merge", path}, strings.NewReader(""), io.Discard, &e), e.String())
+}
+
+// A replay file that names another game or a seed out of range says so:
+// the seed line "# GAME, seed N" with no seed in it was taken for no seed
+// line ("play --replay needs --seed N"), and a solution of another ruleset
+// without its rules hash failed on a move with no word of why.
+func TestReplayFilesSayWhatIsWrong(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "klondike", "--replay", write("big.txt", "# Klondike, seed 99999999999999999999999\nt1 f1\n")}, `bad seed "99999999999999999999999"`},
+		{[]string{"play", "klondike", "--replay", write("neg.txt", "# Klondike, seed -1\nt1 f1\n")}, `bad seed "-1"`},
+		{[]string{"play", "klondike", "--replay", write("fc.json", `{"ruleset":"freecell","seed":1,"moves":["t1 f1"]}`)}, `says it was solved for "freecell", and this is "klondike"`},
+	} {
+		var out, errOut bytes.Buffer
+		Run(context.Background(), c.args, strings.NewReader(""), &out, &errOut)
+		assert.Contains(t, errOut.String(), c.want, "%v", c.args)
+	}
+}
+
+// stats merge refuses a line no run of stats --json could write: a job
+// numbered below 1 (0 is an older line without one), a rules hash that is
+// no hash.
+func TestStatsMergeRefusesImpossibleLines(t *testing.T) {
+	line := `{"ruleset":"golf","rules_hash":"%s","seed":1,"verdict":"won","nodes":5,"elapsed_ms":1,"memory_bytes":10,"worker":%d,"worker_memory_bytes":10}`
+	for _, c := range []struct {
+		hash   string
+		worker int
+		want   string
+	}{
+		{"0123abcd", -1, "worker -1"},
+		{"zz-top", 1, `rules_hash "zz-top" is not a hash`},
+	} {
+		_, err := decodeResult(fmt.Sprintf(line, c.hash, c.worker))
+		assert.ErrorContains(t, err, c.want)
+	}
+	_, err := decodeResult(fmt.Sprintf(line, "0123abcd", 0))
+	assert.NoError(t, err, "worker 0: a line older than jobs")
 }

@@ -655,6 +655,10 @@ func decodeResult(text string) (dealResult, error) {
 		return dealResult{}, fmt.Errorf("nodes or elapsed_ms larger than any search: %d positions, %g ms", d.Nodes, d.ElapsedMS)
 	case d.Ruleset == "":
 		return dealResult{}, errors.New(`an empty "ruleset"`)
+	case d.Worker < 0 || d.Worker > maxJobs:
+		return dealResult{}, fmt.Errorf("worker %d: a job is numbered from 1 to %d (0 in results older than jobs)", d.Worker, maxJobs)
+	case len(d.RulesHash) > 64 || strings.Trim(d.RulesHash, "0123456789abcdef") != "":
+		return dealResult{}, fmt.Errorf("rules_hash %s is not a hash: hex digits, as stats --json writes it", quoteShort(d.RulesHash))
 	case len(d.Stuck) > 0 && d.Verdict != interp.Unwinnable.String():
 		return dealResult{}, fmt.Errorf("stuck cards, but the verdict is %s", d.Verdict)
 	}
