@@ -291,3 +291,17 @@ func TestOutputThatCannotBeWritten(t *testing.T) {
 		assert.Contains(t, errOut.String(), "no space left on device", "%v", args)
 	}
 }
+
+// A deal won as dealt has nothing to save, and says so (it said "saving
+// to" a file it never wrote).
+func TestWonAsDealtSavesNothing(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv(store.HomeEnv, home)
+	rules := filepath.Join(t.TempDir(), "won.patience")
+	require.NoError(t, os.WriteFile(rules, []byte("game \"Won\" {\n  foundation f { build any }\n  deal { rest to f }\n  win when all cards in f\n}\n"), 0o644))
+	out, errOut := play(t, "", rules, "--seed", "1")
+	assert.Contains(t, out, "You won in 0 moves")
+	assert.Equal(t, "the deal is won as dealt: nothing to save\n", errOut)
+	_, err := os.Stat(filepath.Join(home, "saves"))
+	assert.True(t, os.IsNotExist(err), "no save written")
+}

@@ -37,6 +37,12 @@ func newKeeper(key string, resumed *store.Saved) *keeper {
 
 // start says on w, in one line, where g will be saved, or why it will not.
 func (k *keeper) start(w io.Writer, g *interp.Game) {
+	if g.Status() == interp.Won && len(g.History()) == 0 {
+		// Won as dealt: no move is played, so nothing is kept or counted
+		// (it said "saving to", and saved nothing).
+		fmt.Fprintln(w, "the deal is won as dealt: nothing to save")
+		return
+	}
 	dir, err := store.DefaultDir()
 	if err != nil {
 		k.fail(w, err)
