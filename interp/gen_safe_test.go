@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -155,41 +156,15 @@ func genSafeMoves(rng *rand.Rand, worry bool) string {
 
 // TestSafeMovesKeepTheSpacesRunsUse: a run moved `using f` may pass
 // through the empty foundations, so a card played to one early takes a
-// space the run needs. Deal 807 of this game is won by moving 4♥ 3♠ as a
-// run while f2 is still empty; with A♠ and A♥ played to f1 and f2 at once,
-// as safe moves, the run no longer fits, and the solver said unwinnable (a
-// reviewer found it; the family below did not reach it in 300 seeds).
+// space the run needs. Deal 807 of the handwritten game usingfoundations
+// is won by moving 4♥ 3♠ as a run while f2 is still empty; with A♠ and A♥
+// played to f1 and f2 at once, as safe moves, the run no longer fits, and
+// the solver said unwinnable (a reviewer found it; the family above did
+// not reach it in 300 seeds).
 func TestSafeMovesKeepTheSpacesRunsUse(t *testing.T) {
-	src := `game "Using Foundations" {
-  suits S, H
-  reserve junk
-  foundation f[2] { base A; build up same-suit; holds 4 }
-  tableau t[3] { build down any-suit; move runs using f; to f, t }
-  deal {
-    take 5S to junk
-    take 6S to junk
-    take 7S to junk
-    take 8S to junk
-    take 9S to junk
-    take 10S to junk
-    take JS to junk
-    take QS to junk
-    take KS to junk
-    take 5H to junk
-    take 6H to junk
-    take 7H to junk
-    take 8H to junk
-    take 9H to junk
-    take 10H to junk
-    take JH to junk
-    take QH to junk
-    take KH to junk
-    3, 3, 2 to t
-  }
-  win when all cards in f, junk
-}
-`
-	g, err := check.Source("using.patience", []byte(src))
+	src, err := os.ReadFile("testdata/handwritten/usingfoundations.patience")
+	require.NoError(t, err)
+	g, err := check.Source("usingfoundations.patience", src)
 	require.NoError(t, err)
 	r := Compile(g)
 	s := r.Deal(807)
