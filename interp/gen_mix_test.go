@@ -75,7 +75,8 @@ func (g *gen) someOf(opts ...string) string {
 }
 
 // genMix writes a game of features combined freely: one or two groups of
-// foundations of any build (by one rank or more, wrap, either way), with
+// foundations of any build (by one rank or more, wrap, either way, from a
+// base the first card to them or to the waste fixes), with
 // `holds`, `accepts runs`, `start after` and worrying back; tableau groups
 // declared in parts and a second group, moving top cards, runs (through
 // cells), whole piles or any group; cells that hold two or build; a reserve
@@ -96,10 +97,23 @@ func genMix(rng *rand.Rand) string {
 	hasD := g.chance(0.15)
 	// foundations
 	nfd := 1 + rng.IntN(2)
+	first := false // a value the first card to some pile fixes: `let b = rank of first card to ...`
 	for k := 0; k < nfd; k++ {
 		name := []string{"f", "g"}[k]
 		var fs []string
-		switch rng.IntN(5) {
+		pick := rng.IntN(5)
+		if k == 0 && g.chance(0.2) {
+			pick = 5
+		}
+		switch pick {
+		case 5:
+			first = true
+			fs = append(fs, "base rank b"+g.pick("", "", " + 1", " - 1"), "build "+g.pick("up same-suit wrap", "up any-suit wrap", "either any-suit wrap", "down same-colour wrap"))
+			on := name
+			if hasW && g.chance(0.3) {
+				on = "waste"
+			}
+			g.printf("  let b = rank of first card to %s\n", on)
 		case 0:
 			fs = append(fs, "base "+lo, "build up "+g.pick("same-suit", "any-suit", "same-colour", "alternate-colour"))
 		case 1:
@@ -147,6 +161,9 @@ func genMix(rng *rand.Rand) string {
 		var ts []string
 		if g.chance(0.8) {
 			ts = append(ts, "build "+g.relation())
+			if first && g.chance(0.3) {
+				ts[len(ts)-1] += " except rank b" // excepts nothing until b is fixed
+			}
 			switch rng.IntN(6) {
 			case 1:
 				ts = append(ts, "move runs")
