@@ -188,6 +188,27 @@ func TestStringsHoldVisibleText(t *testing.T) {
 	}
 }
 
+// TestStringsWithCombiningMarks: a combining mark joins the character
+// before it, so a string may not start with one (it joined the opening
+// quote of every message that quoted the name), and a character carries a
+// few at most (hundreds stacked over one letter climb out of their
+// line on a terminal); the marks of real text are let in.
+func TestStringsWithCombiningMarks(t *testing.T) {
+	for src, want := range map[string]string{
+		"game \"\u0301\u0301abc\" {}":                        "a string may not start with a combining mark: U+0301",
+		"game \"Z" + strings.Repeat("\u0301", 250) + "\" {}": "too many combining marks on one character",
+	} {
+		_, err := dsl.Parse("x.patience", []byte(src))
+		if assert.Error(t, err, src) {
+			assert.Contains(t, err.Error(), want, src)
+		}
+	}
+	for _, ok := range []string{"Café", "Tiến Lên", "ภาษาไทย", "हिन्दी"} {
+		_, err := dsl.Parse("x.patience", []byte(`game "`+ok+`" {}`))
+		assert.NoError(t, err, ok)
+	}
+}
+
 // TestEscapesThatNameNoCharacter: an escape Go reads but that names no
 // character says what is wrong with it, not how to write a quote.
 func TestEscapesThatNameNoCharacter(t *testing.T) {

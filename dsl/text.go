@@ -121,12 +121,25 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 		col += len([]rune(body[:len(body)-len(rest)]))
 		body = rest
 	}
-	prev := rune(0)
+	// A combining mark joins the character before it: the first of a
+	// string would join the quote before it, and a few are all real text
+	// puts on one character.
+	const mostMarks = 8
+	prev, marks := rune(0), 0
 	for i := 0; i < len(out); {
 		r, size := utf8.DecodeRune(out[i:])
+		if unicode.Is(unicode.M, r) {
+			marks++
+		} else {
+			marks = 0
+		}
 		switch {
 		case r == utf8.RuneError && size <= 1:
 			return t, participle.Errorf(at(cols[i]), "a string must be UTF-8 text: byte %#02x here starts no character", out[i])
+		case i == 0 && marks > 0:
+			return t, participle.Errorf(at(cols[i]), "a string may not start with a combining mark: %s would join the character before it", describeRune(r))
+		case marks > mostMarks:
+			return t, participle.Errorf(at(cols[i]), "too many combining marks on one character: at most %d", mostMarks)
 		case r < 0x20 || Unsafe(r):
 			return t, participle.Errorf(at(cols[i]), "a string may hold printable text only, not the control character %s", describeRune(r))
 		case invisible(prev, r):
