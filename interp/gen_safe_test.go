@@ -14,7 +14,10 @@ import (
 	"github.com/patience-dev/patience/dsl/check"
 )
 
-var safeMoveGames = flag.Int("safemoves.games", 80, "games of each kind TestSoundnessOnSafeMoveGames generates")
+var (
+	safeMoveGames = flag.Int("safemoves.games", 80, "games of each kind TestSoundnessOnSafeMoveGames generates")
+	safeMoveSeeds = flag.Int("safemoves.seeds", 4, "deals of each game TestSoundnessOnSafeMoveGames compares (a safe move broke on deal 807 of a game only)")
+)
 
 // TestSoundnessOnSafeMoveGames is TestSoundnessOnGeneratedGames on games
 // made to give the safe moves work, which the other families seldom do (a
@@ -36,7 +39,7 @@ func TestSoundnessOnSafeMoveGames(t *testing.T) {
 		valid := 0
 		for i := range *safeMoveGames {
 			src := genSafeMoves(rand.New(rand.NewPCG(uint64(i), 99)), worry)
-			if checkGenerated(t, src, 4, uint64(i), &n, budget{plain: 40_000, nodes: 100_000, maxDepth: [...]int{0, 0, 4}[i%3]}) {
+			if checkGenerated(t, src, *safeMoveSeeds, uint64(i), &n, budget{plain: 40_000, nodes: 100_000, maxDepth: [...]int{0, 0, 4}[i%3]}) {
 				valid++
 			}
 		}
