@@ -77,11 +77,14 @@ func (r *Rules) fixFirsts(s *State) (fixed bool) {
 		if s.values[fv.value] != 0 {
 			continue
 		}
+	piles:
 		for _, p := range fv.on {
-			if s.lens[p] > 0 {
-				s.values[fv.value] = uint8(s.cards[r.offs[p]].Rank())
-				fixed = true
-				break
+			for _, c := range s.Pile(r, p) {
+				if !c.IsGap() { // a grid's slots may start with gaps
+					s.values[fv.value] = uint8(c.Rank())
+					fixed = true
+					break piles
+				}
 			}
 		}
 	}

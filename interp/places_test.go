@@ -577,3 +577,41 @@ func TestPositionErrorsCutWhatTheyEcho(t *testing.T) {
 		}
 	}
 }
+
+// A value the player fixes is "" in a position until a card has reached
+// its piles, and a position loads back the same; one that says "" while a
+// card lies there is refused.
+func TestPositionOfAFirstValue(t *testing.T) {
+	r := rulesFrom(t, `game "C" {
+  suits S, H
+  let b = rank of first card to f
+  foundation f[2] { base rank b; build up same-suit wrap; holds 13 }
+  tableau t[4] { build either same-suit wrap; to f, t }
+  deal { 7, 7, 6, 6 to t }
+  win when all cards in f
+}`)
+	g := interp.NewFromRules(r, 1)
+	pos := g.Position()
+	assert.Equal(t, "", pos.Values["b"])
+	back, err := r.Load(pos)
+	require.NoError(t, err)
+	assert.Equal(t, 0, back.State().Value(0))
+	var played bool
+	for _, m := range g.Moves() {
+		if text := r.MoveString(m); strings.HasSuffix(text, " f1") {
+			_, err := g.Play(text)
+			require.NoError(t, err)
+			played = true
+			break
+		}
+	}
+	require.True(t, played, "some card goes to f1 first")
+	pos = g.Position()
+	require.NotEqual(t, "", pos.Values["b"])
+	_, err = r.Load(pos)
+	require.NoError(t, err)
+	pos.Values["b"] = ""
+	pos.Moves = nil
+	_, err = r.Load(pos)
+	assert.ErrorContains(t, err, `value "b" is not fixed, but f1 holds a card`)
+}

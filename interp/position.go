@@ -320,7 +320,7 @@ func (r *Rules) stateOf(p *Position) (*State, error) {
 		}
 		if text == "" && v.First {
 			for _, q := range v.On {
-				if s.lens[q] > 0 {
+				if slices.ContainsFunc(s.Pile(r, q), func(c Card) bool { return !c.IsGap() }) {
 					return nil, fmt.Errorf("value %q is not fixed, but %s holds a card: the first card to reach %s fixes it", v.Name, r.PileName(q), v.OnText)
 				}
 			}
