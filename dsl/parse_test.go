@@ -195,8 +195,10 @@ func TestStringsHoldVisibleText(t *testing.T) {
 // line on a terminal); the marks of real text are let in.
 func TestStringsWithCombiningMarks(t *testing.T) {
 	for src, want := range map[string]string{
-		"game \"\u0301\u0301abc\" {}":                        "a string may not start with a combining mark: U+0301",
-		"game \"Z" + strings.Repeat("\u0301", 250) + "\" {}": "too many combining marks on one character",
+		"game \"\u0301\u0301abc\" {}":                                                   "a string may not start with a combining mark: U+0301",
+		"game \"Z" + strings.Repeat("\u0301", 250) + "\" {}":                            "too many combining marks on one character",
+		"game \"\u200d\u0301abc\" {}":                                                   "a string may not start with a combining mark: U+0301",
+		"game \"a" + strings.Repeat(strings.Repeat("\u0301", 8)+"\u200d", 30) + "\" {}": "too many combining marks on one character",
 	} {
 		_, err := dsl.Parse("x.patience", []byte(src))
 		if assert.Error(t, err, src) {

@@ -128,15 +128,17 @@ func unquote(t lexer.Token) (lexer.Token, error) {
 	prev, marks := rune(0), 0
 	for i := 0; i < len(out); {
 		r, size := utf8.DecodeRune(out[i:])
-		if unicode.Is(unicode.M, r) {
+		joiner := r == 0x200c || r == 0x200d // let in between marks, it keeps them on one character
+		switch {
+		case unicode.Is(unicode.M, r):
 			marks++
-		} else {
+		case !joiner:
 			marks = 0
 		}
 		switch {
 		case r == utf8.RuneError && size <= 1:
 			return t, participle.Errorf(at(cols[i]), "a string must be UTF-8 text: byte %#02x here starts no character", out[i])
-		case i == 0 && marks > 0:
+		case marks > 0 && strings.Trim(string(out[:i]), "\u200c\u200d") == "":
 			return t, participle.Errorf(at(cols[i]), "a string may not start with a combining mark: %s would join the character before it", describeRune(r))
 		case marks > mostMarks:
 			return t, participle.Errorf(at(cols[i]), "too many combining marks on one character: at most %d", mostMarks)

@@ -153,8 +153,9 @@ func (r *Rules) dealInto(s *State, seed uint64) {
 	for p := range r.piles {
 		r.turnUp(s, p)
 	}
+	r.fixFirsts(s) // the values a card dealt to their piles fixes, before a refill takes it
 	r.settle(s)
-	r.fixFirsts(s) // the values a card dealt to their piles fixes
+	r.fixFirsts(s) // and those a refill brings a card to
 	r.advancePhase(s)
 }
 

@@ -754,11 +754,15 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 		s.lens[r.stock] = uint8(n)
 		s.redeals++
 	}
+	// A value the first card to its piles fixes is fixed by what the move
+	// put there, before a refill or a close-up takes it away again, and
+	// else by what they bring.
+	fixed := len(r.firsts) > 0 && r.fixFirsts(s)
 	if (len(r.closeNow) > 0 || len(r.refillers) > 0) && r.settle(s) {
 		s.touch(allPiles)
 		turned = true
 	}
-	if len(r.firsts) > 0 && r.fixFirsts(s) {
+	if len(r.firsts) > 0 && (r.fixFirsts(s) || fixed) {
 		s.touch(allPiles) // what a pattern of the value takes is fixed now
 	}
 	if r.advancePhase(s) {

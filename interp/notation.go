@@ -500,6 +500,9 @@ func (r *Rules) refusalText(s *State, why refusal, dst, src int, run []Card) Tex
 		var words []string
 		var args []any
 		for i, b := range d.base {
+			if pat := gp.Base[i].Pattern; pat.Value >= 0 && s.values[pat.Value] == 0 && len(d.base) > 1 {
+				continue // a value not fixed yet takes any rank: the others refused it
+			}
 			if b.when == nil || b.when(s) {
 				w, a := r.startWords(gp.Base[i].Pattern, s)
 				words, args = append(words, w), append(args, a...)

@@ -187,3 +187,18 @@ func TestCompleteEachBeforeEmpty(t *testing.T) {
 		}
 	}
 }
+
+// After `let b = rank of first` only `card` may come, and then `to`: the
+// grammar's lookahead offered every statement there.
+func TestCompleteFirstCardTo(t *testing.T) {
+	good := "game \"C\" {\n  let b = rank of first card to f\n  foundation f[4] { base rank b; build up same-suit wrap; holds 13 }\n  tableau t[4] { to f }\n  deal { 13 to each t }\n  win when all cards in f\n}\n"
+	prev := lang.Analyze("c.patience", []byte(good), nil)
+	for typed, want := range map[string][]string{
+		"let b = rank of first ":      {"card"},
+		"let b = rank of first card ": {"to"},
+	} {
+		src := strings.Replace(good, "let b = rank of first card to f", typed, 1)
+		d := lang.Analyze("c.patience", []byte(src), prev)
+		assert.Equal(t, want, labels(d.Complete(strings.Index(src, typed)+len(typed))), typed)
+	}
+}

@@ -458,6 +458,14 @@ func (d *Doc) Complete(off int) []Candidate {
 		}
 		return withPrefix(out, prefix)
 	}
+	switch {
+	case word(1) == "first" && word(2) == "of":
+		// `let b = rank of first` goes on with `card to`: the grammar's
+		// lookahead, past the optional group's first word, offers more.
+		return withPrefix([]Candidate{{Label: "card", Kind: "keyword", Detail: "keyword"}}, prefix)
+	case word(1) == "card" && word(2) == "first":
+		return withPrefix([]Candidate{{Label: "to", Kind: "keyword", Detail: "keyword"}}, prefix)
+	}
 	for _, w := range e.Keywords {
 		if w == "empty" && word(1) == "to" && word(3) == "deal" {
 			continue // the grammar reads `deal 1 to empty m`, the checker only `to each empty m`
