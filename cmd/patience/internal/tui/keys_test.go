@@ -213,8 +213,16 @@ func TestEveryStockMoveCanBePlayed(t *testing.T) {
 // TestLongNameKeepsTheSeed: a long game name gives way to the seed in the
 // header, and is cut with "…", never silently.
 func TestLongNameKeepsTheSeed(t *testing.T) {
-	path := t.TempDir() + "/long.patience"
-	require.NoError(t, os.WriteFile(path, []byte(`game "`+strings.Repeat("Very Long Name ", 8)+`" {
+	top := titleAt80(t, strings.Repeat("Very Long Name ", 8))
+	assert.Contains(t, top, "seed 7")
+	assert.Contains(t, top, "…")
+}
+
+// titleAt80 is the title line, at 80 × 24, of seed 7 of a small game named
+// name.
+func titleAt80(t *testing.T, name string) string {
+	path := t.TempDir() + "/named.patience"
+	require.NoError(t, os.WriteFile(path, []byte(`game "`+name+`" {
   foundation f[4] { base A; build up same-suit; holds 13 }
   tableau t[4] { to f }
   deal { 13 to each t }
@@ -222,9 +230,7 @@ func TestLongNameKeepsTheSeed(t *testing.T) {
 }`), 0o644))
 	h := newHarness(t, path, 7, "")
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	top := strings.SplitN(h.frame(), "\n", 2)[0]
-	assert.Contains(t, top, "seed 7")
-	assert.Contains(t, top, "…")
+	return strings.SplitN(h.frame(), "\n", 2)[0]
 }
 
 // TestPickerTitlesAt80: at 80 columns, with no game saved, the picker's
@@ -312,16 +318,7 @@ func TestPickerTitlesAt80WithASave(t *testing.T) {
 // fits the screen as the terminal measures it.
 func TestEmojiNameKeepsTheSeed(t *testing.T) {
 	for _, name := range []string{strings.Repeat("♠\ufe0f", 150), strings.Repeat("👨\u200d👩\u200d👧\u200d👦", 40), strings.Repeat("👋🏽", 60)} {
-		path := t.TempDir() + "/emoji.patience"
-		require.NoError(t, os.WriteFile(path, []byte(`game "`+name+`" {
-  foundation f[4] { base A; build up same-suit; holds 13 }
-  tableau t[4] { to f }
-  deal { 13 to each t }
-  win when all cards in f
-}`), 0o644))
-		h := newHarness(t, path, 7, "")
-		h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-		top := strings.SplitN(h.frame(), "\n", 2)[0]
+		top := titleAt80(t, name)
 		assert.Contains(t, top, "seed 7", "%.20q", name)
 		assert.LessOrEqual(t, ansi.StringWidth(top), 80, "%.20q: %q", name, top)
 	}
