@@ -84,6 +84,20 @@ func Escape(s string) string {
 	return b.String()
 }
 
+// MaxEcho bounds how much of an untrusted text (a typed move, a name in a
+// save) a message repeats.
+const MaxEcho = 40
+
+// QuoteShort quotes s as Go does, cut to MaxEcho characters ("..." after
+// the quote where it was cut): text from a save or a command line may be
+// ten million characters long.
+func QuoteShort(s string) string {
+	if utf8.RuneCountInString(s) <= MaxEcho {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(string([]rune(s)[:MaxEcho])) + "..."
+}
+
 // unquote decodes a string token as Go does (`\xe9` and `\351` are one
 // byte each, `\u00e9` a character), and refuses one that holds, written raw
 // or as escapes, a character that is not printable text: a name or a

@@ -3,6 +3,8 @@ package interp
 import (
 	"fmt"
 	"strings"
+
+	"github.com/patience-dev/patience/dsl"
 )
 
 // Card is one card in one byte: rank 1..13 in bits 0-3, suit in bits 4-5
@@ -59,12 +61,12 @@ func ParseCard(s string) (Card, error) {
 		s = "T" + s[2:]
 	}
 	if len(s) != 2 {
-		return 0, fmt.Errorf("bad card %s: want rank and suit, e.g. TD or QS", echo(s))
+		return 0, fmt.Errorf("bad card %s: want rank and suit, e.g. TD or QS", dsl.QuoteShort(s))
 	}
 	r := strings.IndexByte(rankChars[1:], s[0]) + 1
 	su := strings.IndexByte(suitChars, s[1])
 	if r <= 0 || su < 0 {
-		return 0, fmt.Errorf("bad card %s: want rank A23456789TJQK and suit CDHS", echo(s))
+		return 0, fmt.Errorf("bad card %s: want rank A23456789TJQK and suit CDHS", dsl.QuoteShort(s))
 	}
 	c := NewCard(r, su)
 	if down {

@@ -761,8 +761,9 @@ func (r *Rules) Apply(s *State, m Move) (turned bool) {
 	if (len(r.closeNow) > 0 || len(r.refillers) > 0) && r.settle(s) {
 		s.touch(allPiles)
 		turned = true
+		fixed = len(r.firsts) > 0 && r.fixFirsts(s) || fixed
 	}
-	if len(r.firsts) > 0 && (r.fixFirsts(s) || fixed) {
+	if fixed {
 		s.touch(allPiles) // what a pattern of the value takes is fixed now
 	}
 	if r.advancePhase(s) {

@@ -166,23 +166,13 @@ func (r *Rules) Load(p *Position) (*Game, error) {
 	return g, nil
 }
 
-// echo quotes text from a position, which is untrusted, cut short: a save
-// edited by hand may hold a name of ten million characters.
-func echo(text string) string {
-	const most = 40
-	if utf8.RuneCountInString(text) <= most {
-		return strconv.Quote(text)
-	}
-	return strconv.Quote(string([]rune(text)[:most])) + "..."
-}
-
 // hashText is a rules hash as a position gives it: as it is when it is one
-// (hex digits), else quoted and cut short (see echo).
+// (hex digits), else quoted and cut short (see dsl.QuoteShort).
 func hashText(h string) string {
 	if len(h) <= 64 && strings.Trim(h, "0123456789abcdef") == "" {
 		return h
 	}
-	return echo(h)
+	return dsl.QuoteShort(h)
 }
 
 // cutError cuts an error's message to a length a terminal line can show,
@@ -201,10 +191,10 @@ func (r *Rules) load(p *Position) (*Game, error) {
 		return nil, fmt.Errorf("position format %d is not supported (this program reads format %d)", p.Format, PositionFormat)
 	}
 	if p.Game != r.Game.Name {
-		return nil, fmt.Errorf("position is of game %s, not %q", echo(p.Game), r.Game.Name)
+		return nil, fmt.Errorf("position is of game %s, not %q", dsl.QuoteShort(p.Game), r.Game.Name)
 	}
 	if p.RulesHash != "" && !r.SameRules(p.RulesHash) {
-		return nil, fmt.Errorf("the rules of %s have changed since this position was written (rules hash %s, now %s)", echo(p.Game), hashText(p.RulesHash), r.Hash())
+		return nil, fmt.Errorf("the rules of %s have changed since this position was written (rules hash %s, now %s)", dsl.QuoteShort(p.Game), hashText(p.RulesHash), r.Hash())
 	}
 	s, err := r.stateOf(p)
 	if err != nil {
@@ -213,7 +203,7 @@ func (r *Rules) load(p *Position) (*Game, error) {
 	g := NewFromRules(r, p.Seed)
 	for i, text := range p.Moves {
 		if _, err := g.Play(text); err != nil {
-			return nil, fmt.Errorf("move %d %s does not replay: %v", i+1, echo(text), err)
+			return nil, fmt.Errorf("move %d %s does not replay: %v", i+1, dsl.QuoteShort(text), err)
 		}
 	}
 	if len(p.Moves) > 0 || p.Piles == nil {
@@ -242,30 +232,30 @@ func (r *Rules) stateOf(p *Position) (*State, error) {
 	for _, pp := range p.Piles {
 		i, ok := r.PileIndex(pp.Name)
 		if !ok {
-			return nil, fmt.Errorf("unknown pile %s", echo(pp.Name))
+			return nil, fmt.Errorf("unknown pile %s", dsl.QuoteShort(pp.Name))
 		}
 		if seen[pp.Name] {
-			return nil, fmt.Errorf("pile %s is given twice", echo(pp.Name))
+			return nil, fmt.Errorf("pile %s is given twice", dsl.QuoteShort(pp.Name))
 		}
 		seen[pp.Name] = true
 		pr := &r.piles[i]
 		if len(pp.Cards) > r.caps[i] || (pr.holds > 0 && len(pp.Cards) > pr.holds) {
-			return nil, fmt.Errorf("pile %s has %d cards: more than it can hold", echo(pp.Name), len(pp.Cards))
+			return nil, fmt.Errorf("pile %s has %d cards: more than it can hold", dsl.QuoteShort(pp.Name), len(pp.Cards))
 		}
 		for k, text := range pp.Cards {
 			c, err := ParseCard(text)
 			if err != nil {
-				return nil, fmt.Errorf("pile %s card %d: %v", echo(pp.Name), k+1, err)
+				return nil, fmt.Errorf("pile %s card %d: %v", dsl.QuoteShort(pp.Name), k+1, err)
 			}
 			switch {
 			case c.IsGap() && !pr.grid:
-				return nil, fmt.Errorf("pile %s card %d: a gap can only be in a grid", echo(pp.Name), k+1)
+				return nil, fmt.Errorf("pile %s card %d: a gap can only be in a grid", dsl.QuoteShort(pp.Name), k+1)
 			case c.FaceDown() && pr.grid:
-				return nil, fmt.Errorf("pile %s card %d: grid cards lie face up", echo(pp.Name), k+1)
+				return nil, fmt.Errorf("pile %s card %d: grid cards lie face up", dsl.QuoteShort(pp.Name), k+1)
 			case i == r.stock && !c.FaceDown():
-				return nil, fmt.Errorf("pile %s card %d: stock cards lie face down", echo(pp.Name), k+1)
+				return nil, fmt.Errorf("pile %s card %d: stock cards lie face down", dsl.QuoteShort(pp.Name), k+1)
 			case i != r.stock && k == len(pp.Cards)-1 && c.FaceDown():
-				return nil, fmt.Errorf("pile %s: its top card would have been turned face up", echo(pp.Name))
+				return nil, fmt.Errorf("pile %s: its top card would have been turned face up", dsl.QuoteShort(pp.Name))
 			}
 			s.push(r, i, c)
 			if !c.IsGap() {
@@ -332,7 +322,7 @@ func (r *Rules) stateOf(p *Position) (*State, error) {
 			if n, err := strconv.Atoi(text); err == nil && n >= 1 && n <= 13 {
 				k = n - 1
 			} else {
-				return nil, fmt.Errorf("value %q is %s, not a rank", v.Name, echo(text))
+				return nil, fmt.Errorf("value %q is %s, not a rank", v.Name, dsl.QuoteShort(text))
 			}
 		}
 		s.values[i] = uint8(k + 1)

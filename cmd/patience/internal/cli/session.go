@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -483,17 +482,9 @@ func looksLikeJSON(line string) bool {
 	return line != "" && strings.ContainsRune(`{["`, rune(line[0]))
 }
 
-// maxEcho bounds how much of the player's input an error repeats.
-const maxEcho = 40
-
 // quoteShort quotes what the player typed, cut short if it is long: an
 // error answers a hostile line without repeating it whole.
-func quoteShort(s string) string {
-	if utf8.RuneCountInString(s) <= maxEcho {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(string([]rune(s)[:maxEcho])) + "..."
-}
+func quoteShort(s string) string { return dsl.QuoteShort(s) }
 
 // maxError bounds an error line; the rules' own messages fit well within.
 const maxError = 400
